@@ -1,0 +1,139 @@
+"""LaTeX and Markdown removal that keeps a map from every clean character back to the raw text.
+
+spaCy reads the clean text; mentions are reported with offsets into the abstract exactly as read,
+through `CleanText.to_raw`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Commands replaced by a character (inside or outside math); other commands vanish, their
+# arguments stay (\emph{x} -> x, \mathcal{O} -> O).
+SYMBOLS = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
+    "zeta": "ζ", "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
+    "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "varphi": "φ",
+    "chi": "χ", "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ",
+    "Lambda": "Λ", "Pi": "Π", "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+    "gg": "≫", "ll": "≪", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "neq": "≠", "ne": "≠",
+    "approx": "≈", "sim": "∼", "times": "×", "cdot": "·", "pm": "±", "infty": "∞", "sqrt": "√",
+    "sum": "∑", "prod": "∏", "in": "∈", "to": "→", "rightarrow": "→", "leftarrow": "←",
+    "log": "log", "exp": "exp", "min": "min", "max": "max", "sup": "sup", "inf": "inf",
+    "ldots": "…", "dots": "…", "cdots": "…", "textasciitilde": "~", "quad": " ", "qquad": " ",
+}
+ESCAPES = set("%&_#${}")
+MATH = re.compile(r"(?<!\\)\$\$(?=\S)(.+?)(?<!\\)\$\$|(?<!\\)\$(?=[^\s$])([^$]+?)(?<!\\)\$", re.S)
+EMPHASIS = re.compile(r"(?<![\w*])(\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![\w*])", re.S)
+LATEX_QUOTE = re.compile(r"``(?=\S)(.+?)(''|\")", re.S)
+CODE = re.compile(r"(?<!`)`(?!`)([^`\n]+?)`(?!`)")
+
+
+@dataclass(frozen=True)
+class CleanText:
+    """Clean text plus, for each of its characters, the raw span it came from."""
+
+    raw: str
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def to_raw(self, start: int, end: int) -> tuple[int, int]:
+        """Map a clean span [start, end) to the raw span covering its characters."""
+        if end <= start:
+            raw = self.starts[start] if start < len(self.starts) else len(self.raw)
+            return raw, raw
+        return self.starts[start], self.ends[end - 1]
+
+
+def _markup_edits(raw: str) -> tuple[dict[int, tuple[int, str]], list[tuple[int, int]]]:
+    """Delimiters to replace (position -> (end, replacement)) and the math ranges."""
+    edits: dict[int, tuple[int, str]] = {}
+    math: list[tuple[int, int]] = []
+    for m in MATH.finditer(raw):
+        width = 2 if m.group(1) is not None else 1
+        edits[m.start()] = (m.start() + width, "")
+        edits[m.end() - width] = (m.end(), "")
+        math.append((m.start(), m.end()))
+
+    def outside_math(start: int, end: int) -> bool:
+        return all(end <= a or start >= b for a, b in math)
+
+    # (pattern, its content group, opening replacement, closing replacement)
+    for pattern, group, opening, closing in ((LATEX_QUOTE, 1, '"', '"'), (EMPHASIS, 2, "", ""), (CODE, 1, "", "")):
+        for m in pattern.finditer(raw):
+            close_start = m.end(group)
+            if not outside_math(m.start(), m.end()) or m.start() in edits or close_start in edits:
+                continue
+            edits[m.start()] = (m.start(group), opening)
+            edits[close_start] = (m.end(), closing)
+    return edits, math
+
+
+def clean(raw: str) -> CleanText:
+    """Remove LaTeX and Markdown markup from `raw`, keeping an offset map back into it."""
+    edits, math = _markup_edits(raw)
+    math_starts = {a for a, _ in math}
+    math_ends = {b for _, b in math}
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+
+    def emit(piece: str, start: int, end: int) -> None:
+        for ch in piece:
+            out.append(ch)
+            starts.append(start)
+            ends.append(end)
+
+    in_math = False
+    braces: list[bool] = []  # for each open brace: is it LaTeX grouping (dropped) or literal text?
+    after_command = False
+    i, n = 0, len(raw)
+    while i < n:
+        if i in math_starts:
+            in_math = True
+        if i in math_ends:
+            in_math = False
+        ch = raw[i]
+        if i in edits:
+            end, replacement = edits[i]
+            emit(replacement, i, end)
+            i, after_command = end, False
+            if i in math_ends:
+                in_math = False
+            continue
+        if ch == "\\" and i + 1 < n:
+            nxt = raw[i + 1]
+            if nxt in ESCAPES:
+                emit(nxt, i, i + 2)
+                i, after_command = i + 2, False
+                continue
+            if nxt.isalpha():
+                j = i + 1
+                while j < n and raw[j].isalpha():
+                    j += 1
+                emit(SYMBOLS.get(raw[i + 1 : j], ""), i, j)
+                i, after_command = j, True
+                continue
+            if nxt in " ,;:!":
+                emit(" ", i, i + 2)
+                i, after_command = i + 2, False
+                continue
+        if ch == "{":
+            grouping = in_math or after_command
+            braces.append(grouping)
+            if not grouping:
+                emit(ch, i, i + 1)
+            i += 1  # a command keeps taking arguments: \frac{a}{b}
+            continue
+        if ch == "}" and braces:
+            if not braces.pop():
+                emit(ch, i, i + 1)
+            i += 1
+            after_command = raw[i : i + 1] == "{"
+            continue
+        emit(ch, i, i + 1)
+        after_command = False
+        i += 1
+    return CleanText(raw=raw, text="".join(out), starts=tuple(starts), ends=tuple(ends))

@@ -1,0 +1,1 @@
+"""One module per export format, all reading the same graph (like networkx.readwrite)."""

@@ -1,0 +1,21 @@
+"""`mentions.jsonl`: one extracted mention a line, offsets into the abstract exactly as read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import networkx as nx
+
+from ..graph import mention_entity_iris
+from ..records import Mention
+
+
+
+def write_mentions(mentions: list[Mention], graph: nx.MultiDiGraph, path: Path) -> None:
+    iris = mention_entity_iris(graph)
+    with open(path, "w", encoding="utf-8") as out:
+        for m in mentions:
+            row = {"paper": m.paper, "start": m.start, "end": m.end, "text": m.text, "label": m.label,
+                   "entity": iris[m.entity], "role": m.role, "sentence": m.sentence}
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")

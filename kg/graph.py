@@ -1,0 +1,81 @@
+"""The knowledge graph: a NetworkX MultiDiGraph whose node and edge attributes every export reads.
+
+Nodes are keyed by IRI. Paper nodes carry the bibliographic fields; entity nodes carry type, name,
+aliases and paper count. Each paper → entity edge has `relation` (proposes, usesMethod,
+addressesTask, usesDataset; every such edge also means the paper mentions the entity), the number
+of mentions, and the first mention's evidence.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from urllib.parse import quote
+
+import networkx as nx
+
+from .corpus import Paper
+from .records import Entity, Mention
+from .resolve import Resolution
+from .settings import DEFAULT_BASE_IRI, NODE_TYPES, PAPER, PROPOSES, USES_RELATION
+
+
+def paper_iri(base: str, paper_id: str) -> str:
+    return f"{base}paper/{quote(paper_id, safe='')}"
+
+
+def entity_iri(base: str, entity: Entity) -> str:
+    return f"{base}{NODE_TYPES[entity.label].lower()}/{entity.slug}"
+
+
+def relation_of(label: str, role: str) -> str:
+    return "proposes" if role == PROPOSES else USES_RELATION[label]
+
+
+def build_graph(papers: list[Paper], resolution: Resolution, base_iri: str = DEFAULT_BASE_IRI) -> nx.MultiDiGraph:
+    """Papers and entities as nodes, paper → entity edges with role and evidence."""
+    graph = nx.MultiDiGraph(base_iri=base_iri)
+    for paper in papers:
+        graph.add_node(
+            paper_iri(base_iri, paper.id),
+            type=PAPER,
+            name=paper.title or paper.id,
+            paper_id=paper.id,
+            title=paper.title,
+            abstract=paper.abstract,
+            url=paper.url,
+            venue=paper.venue,
+            year=paper.year,
+            authors=list(paper.authors),
+        )
+    iris = {key: entity_iri(base_iri, e) for key, e in resolution.entities.items()}
+    for key, entity in resolution.entities.items():
+        graph.add_node(
+            iris[key],
+            type=NODE_TYPES[entity.label],
+            name=entity.name,
+            key=entity.key,
+            aliases=list(entity.aliases),
+            papers=len(entity.papers),
+        )
+    by_pair: dict[tuple[str, str], list[Mention]] = defaultdict(list)
+    for m in resolution.mentions:
+        by_pair[(m.paper, m.entity)].append(m)
+    for (paper_id, key), mentions in by_pair.items():
+        first = min(mentions, key=lambda m: m.start)
+        relation = relation_of(first.label, first.role)
+        graph.add_edge(
+            paper_iri(base_iri, paper_id),
+            iris[key],
+            key=relation,
+            relation=relation,
+            mentions=len(mentions),
+            sentence=first.sentence,
+            start=first.start,
+            end=first.end,
+        )
+    return graph
+
+
+def mention_entity_iris(graph: nx.MultiDiGraph) -> dict[str, str]:
+    """Entity key -> IRI, read back from the graph (for exports that start from mentions)."""
+    return {data["key"]: node for node, data in graph.nodes(data=True) if data["type"] != PAPER}

@@ -1,0 +1,1 @@
+"""The spaCy side of paperkg: the only package that imports spaCy."""

@@ -1,0 +1,101 @@
+"""Schwartz–Hearst abbreviation detection: "Graph Neural Networks (GNNs)" pairs long and short form.
+
+Pairs go on `doc._.abbreviations` as ((start, end), (start, end)) token offsets of the long and short
+form, one per definition (plain data, so docs pickle across processes); the pure helpers below work
+on plain strings.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+MAX_SHORT_CHARS = 10
+MAX_SHORT_TOKENS = 3
+
+
+def short_form_key(short: str) -> str:
+    """The short form without a plural s: "GNNs" -> "GNN"."""
+    if len(short) > 2 and short.endswith("s") and short[-2].isupper():
+        return short[:-1]
+    return short
+
+
+def is_short_form(text: str) -> bool:
+    """A plausible abbreviation: short, starts alphanumeric, has a capital letter, few words."""
+    return (
+        2 <= len(text) <= MAX_SHORT_CHARS
+        and text[0].isalnum()
+        and any(c.isupper() for c in text)
+        and len(text.split()) <= 2
+    )
+
+
+def find_long_form(short: str, candidate: str) -> int | None:
+    """Where in `candidate` (text before the parenthesis) the long form of `short` starts.
+
+    Schwartz & Hearst (2003): match the short form's characters right to left, the first one at
+    the start of a word.
+    """
+    short = short_form_key(short)
+    s, c = len(short) - 1, len(candidate) - 1
+    while s >= 0:
+        ch = short[s].lower()
+        if not ch.isalnum():
+            s -= 1
+            continue
+        while c >= 0 and (candidate[c].lower() != ch or (s == 0 and c > 0 and candidate[c - 1].isalnum())):
+            c -= 1
+        if c < 0:
+            return None
+        c -= 1
+        s -= 1
+    start = candidate.rfind(" ", 0, c + 1) + 1  # the whole word whose letter matched first
+    long_form = candidate[start:]
+    if len(long_form) <= len(short) or short.lower() in long_form.lower().split():
+        return None
+    if len(long_form.split()) > min(len(short) + 5, 2 * len(short)):
+        return None
+    return start
+
+
+def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
+    """Every "long form (SF)" definition in the doc, as token-aligned spans."""
+    pairs = []
+    for open_tok in doc:
+        if open_tok.text != "(":
+            continue
+        close = next((t for t in doc[open_tok.i + 1 : open_tok.i + 2 + MAX_SHORT_TOKENS] if t.text == ")"), None)
+        if close is None or close.i == open_tok.i + 1:
+            continue
+        short = doc[open_tok.i + 1 : close.i]
+        if not is_short_form(short.text):
+            continue
+        sentence_start = open_tok.sent.start
+        words_max = min(len(short.text) + 5, 2 * len(short.text))
+        first = max(sentence_start, open_tok.i - 2 * words_max)
+        window = doc[first : open_tok.i]
+        start = find_long_form(short.text, window.text)
+        if start is None:
+            continue
+        long = doc.char_span(window.start_char + start, window.end_char, alignment_mode="expand")
+        if long is not None and len(long) > 0:
+            pairs.append((long, short))
+    return pairs
+
+
+@Language.factory("kg_abbreviations")
+def make_abbreviation_detector(nlp: Language, name: str) -> "AbbreviationDetector":
+    return AbbreviationDetector()
+
+
+class AbbreviationDetector:
+    """Sets `doc._.abbreviations` to the (long form, short form) offsets defined in the doc."""
+
+    def __init__(self) -> None:
+        if not Doc.has_extension("abbreviations"):
+            Doc.set_extension("abbreviations", default=[])
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.abbreviations = [((lf.start, lf.end), (sf.start, sf.end)) for lf, sf in find_abbreviations(doc)]
+        return doc

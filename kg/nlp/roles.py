@@ -1,0 +1,83 @@
+"""Proposal cues: which spans the paper itself proposes ("we propose X", "X, a novel Y", "our X").
+
+Sets `doc._.proposed` to the sorted [start, end] token offsets of those spans in `doc.spans[SPAN_KEY]`;
+every other span is something the paper uses.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.matcher import DependencyMatcher
+from spacy.tokens import Doc, Token
+
+from ..settings import SPAN_KEY
+
+PROPOSAL_VERBS = ["propose", "introduce", "present", "develop", "design", "devise", "contribute", "release", "construct", "build", "curate", "create"]
+AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
+PATTERNS = {
+    # "we propose X", "this paper introduces X"
+    "PROPOSE": [
+        {"RIGHT_ID": "verb", "RIGHT_ATTRS": {"LEMMA": {"IN": PROPOSAL_VERBS}}},
+        {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "subject", "RIGHT_ATTRS": {"DEP": "nsubj", "LOWER": {"IN": AUTHOR_SUBJECTS}}},
+        {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "object", "RIGHT_ATTRS": {"DEP": {"IN": ["dobj", "attr", "oprd"]}}},
+    ],
+    # "a new benchmark is introduced"
+    "PROPOSED": [
+        {"RIGHT_ID": "verb", "RIGHT_ATTRS": {"LEMMA": {"IN": PROPOSAL_VERBS}, "TAG": "VBN"}},
+        {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "object", "RIGHT_ATTRS": {"DEP": "nsubjpass"}},
+    ],
+    # "OTTER, a novel VLA architecture"
+    "NOVEL": [
+        {"RIGHT_ID": "object", "RIGHT_ATTRS": {"POS": {"IN": ["NOUN", "PROPN"]}}},
+        {"LEFT_ID": "object", "REL_OP": ">", "RIGHT_ID": "cue", "RIGHT_ATTRS": {"DEP": "amod", "LOWER": {"IN": ["novel", "new"]}}},
+    ],
+    # "our GL-LowPopArt"
+    "OUR": [
+        {"RIGHT_ID": "object", "RIGHT_ATTRS": {"POS": {"IN": ["NOUN", "PROPN"]}}},
+        {"LEFT_ID": "object", "REL_OP": ">", "RIGHT_ID": "cue", "RIGHT_ATTRS": {"DEP": "poss", "LOWER": "our"}},
+    ],
+}
+# Arcs that lead away from the proposed thing ("X for Y", "X that uses Y", "X based on Y").
+LEAVING_ARCS = {"prep", "relcl", "acl", "advcl", "ccomp", "xcomp", "punct", "agent", "advmod", "npadvmod"}
+CALLING_VERBS = {"call", "name", "dub", "term", "coin"}
+
+
+def proposed_region(anchor: Token) -> set[int]:
+    """Token indices that name what `anchor` (the object of a proposal cue) stands for."""
+    region: set[int] = set()
+    stack = [anchor]
+    if anchor.dep_ == "appos":
+        stack.append(anchor.head)
+    while stack:
+        token = stack.pop()
+        if token.i in region:
+            continue
+        region.add(token.i)
+        for child in token.children:
+            calling = child.dep_ == "acl" and child.lemma_ in CALLING_VERBS
+            if child.dep_ not in LEAVING_ARCS or calling:
+                stack.append(child)
+    return region
+
+
+@Language.factory("kg_roles")
+def make_role_marker(nlp: Language, name: str) -> "RoleMarker":
+    return RoleMarker(nlp)
+
+
+class RoleMarker:
+    def __init__(self, nlp: Language) -> None:
+        self.matcher = DependencyMatcher(nlp.vocab)
+        for name, pattern in PATTERNS.items():
+            self.matcher.add(name, [pattern])
+        if not Doc.has_extension("proposed"):
+            Doc.set_extension("proposed", default=[])
+
+    def __call__(self, doc: Doc) -> Doc:
+        region: set[int] = set()
+        for match_id, token_ids in self.matcher(doc):
+            pattern = PATTERNS[doc.vocab.strings[match_id]]
+            anchor = token_ids[[p["RIGHT_ID"] for p in pattern].index("object")]
+            region |= proposed_region(doc[anchor])
+        doc._.proposed = [[s.start, s.end] for s in doc.spans[SPAN_KEY] if s.root.i in region]
+        return doc

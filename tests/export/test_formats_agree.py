@@ -1,0 +1,55 @@
+"""GraphML, GEXF, Neo4j CSVs and the RDF describe the same graph."""
+
+import csv
+
+import igraph
+import networkx as nx
+import pyoxigraph as ox
+
+COUNT_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
+SELECT (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t }"""
+COUNT_MENTIONS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(*) AS ?c) WHERE { ?p kg:mentions ?e }"
+
+
+def rdf_count(build, query):
+    store = ox.Store()
+    store.load(path=str(build.out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
+    return int(next(iter(store.query(query)))["c"].value)
+
+
+def rows(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def test_node_and_edge_counts_agree(sample_build):
+    out = sample_build.out
+    nodes, mentions = rdf_count(sample_build, COUNT_NODES), rdf_count(sample_build, COUNT_MENTIONS)
+    graphml = nx.read_graphml(out / "graph.graphml")
+    gexf = nx.read_gexf(out / "graph.gexf")
+    ig = igraph.Graph.Read_GraphML(str(out / "graph.graphml"))
+    neo_nodes = rows(out / "neo4j" / "papers.csv") + rows(out / "neo4j" / "entities.csv")
+    neo_mentions = [r for r in rows(out / "neo4j" / "relationships.csv") if r[":TYPE"] == "MENTIONS"]
+    assert nodes == graphml.number_of_nodes() == gexf.number_of_nodes() == ig.vcount() == len(neo_nodes)
+    assert mentions == graphml.number_of_edges() == gexf.number_of_edges() == ig.ecount() == len(neo_mentions)
+
+
+def test_gephi_attributes(sample_build):
+    graphml = nx.read_graphml(sample_build.out / "graph.graphml")
+    types = {d["type"] for _, d in graphml.nodes(data=True)}
+    assert types == {"Paper", "Method", "Task", "Dataset"}
+    gexf = nx.read_gexf(sample_build.out / "graph.gexf")
+    assert all("viz" in d and "color" in d["viz"] for _, d in gexf.nodes(data=True))
+
+
+def test_neo4j_headers_and_references(sample_build):
+    folder = sample_build.out / "neo4j"
+    papers, entities, rels = (rows(folder / f) for f in ("papers.csv", "entities.csv", "relationships.csv"))
+    assert {"id:ID", ":LABEL", "name", "year:int", "authors:string[]"} <= set(papers[0])
+    assert {"id:ID", ":LABEL", "name", "aliases:string[]", "papers:int"} <= set(entities[0])
+    assert {":START_ID", ":END_ID", ":TYPE"} <= set(rels[0])
+    ids = {r["id:ID"] for r in papers + entities}
+    assert all(r[":START_ID"] in ids and r[":END_ID"] in ids for r in rels)
+    assert {r[":LABEL"] for r in entities} <= {"Method", "Task", "Dataset"}
+    assert {r[":TYPE"] for r in rels} <= {"MENTIONS", "PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET"}
+    assert "neo4j-admin database import full" in (folder / "README.md").read_text()

@@ -1,0 +1,34 @@
+import pytest
+
+from kg.nlp.abbreviations import find_long_form, is_short_form, short_form_key
+
+
+@pytest.mark.parametrize(
+    "short, before, long",
+    [
+        ("GNNs", "to enhance Graph Neural Networks", "Graph Neural Networks"),
+        ("VLA", "Vision-Language-Action", "Vision-Language-Action"),
+        ("ARMA", "the connection between Autoregressive Moving Average", "Autoregressive Moving Average"),
+        ("MMC", "information sources, multi-modal clustering", "multi-modal clustering"),
+        ("SDP", "we solve it with semidefinite programming", "semidefinite programming"),
+    ],
+)
+def test_long_form_found(short, before, long):
+    start = find_long_form(short, before)
+    assert start is not None and before[start:] == long
+
+
+@pytest.mark.parametrize("short, before", [("XYZ", "graph neural networks"), ("GNN", "GNN")])
+def test_no_long_form(short, before):
+    assert find_long_form(short, before) is None
+
+
+def test_short_form_helpers():
+    assert short_form_key("GNNs") == "GNN" and short_form_key("SSM") == "SSM"
+    assert is_short_form("VLA") and not is_short_form("see Figure 3 below") and not is_short_form("x")
+
+
+def test_pairs_on_a_real_doc(nlp):
+    doc = nlp("Graph State Space Models (SSMs) enhance Graph Neural Networks (GNNs). We compare SSMs with GNNs.")
+    pairs = [(doc[a:b].text, doc[c:d].text) for (a, b), (c, d) in doc._.abbreviations]
+    assert pairs == [("State Space Models", "SSMs"), ("Graph Neural Networks", "GNNs")]

@@ -1,0 +1,48 @@
+import pytest
+
+from kg.clean import clean
+
+CASES = [
+    ("plain text stays", "plain text stays"),
+    (r"a \emph{bold} claim", "a bold claim"),
+    (r"accuracy of 9.3\%.", "accuracy of 9.3%."),
+    ("regret $\\widetilde{\\mathcal{O}}(H\\sqrt{SAT})$ bound", "regret O(H√SAT) bound"),
+    ("with $n\\gg d^\\gamma$ samples", "with n≫ d^γ samples"),
+    ("called *Sleeping RL*, where", "called Sleeping RL, where"),
+    ("and **bilinear dueling bandits**, a", "and bilinear dueling bandits, a"),
+    ("we present `GL-LowPopArt`, a", "we present GL-LowPopArt, a"),
+    ('unlearn ``fine-tuning data" (the', 'unlearn "fine-tuning data" (the'),
+    ("costs $5 and 3 * 4 = 12", "costs $5 and 3 * 4 = 12"),
+]
+
+
+@pytest.mark.parametrize("raw, expected", CASES)
+def test_clean_text(raw, expected):
+    assert clean(raw).text == expected
+
+
+@pytest.mark.parametrize("raw, _", CASES)
+def test_every_clean_character_maps_back_to_its_source(raw, _):
+    c = clean(raw)
+    assert len(c.starts) == len(c.ends) == len(c.text)
+    for i, ch in enumerate(c.text):
+        source = raw[c.starts[i] : c.ends[i]]
+        assert c.starts[i] < c.ends[i]
+        # plain characters and escapes keep their character; commands become a symbol
+        assert ch in source or source.startswith("\\") or source in {"``", "''"}
+
+
+def test_span_maps_to_raw_text_without_markup_around_it():
+    raw = "We present `GL-LowPopArt`, a novel *Catoni-style* estimator."
+    c = clean(raw)
+    start = c.text.index("GL-LowPopArt")
+    s, e = c.to_raw(start, start + len("GL-LowPopArt"))
+    assert raw[s:e] == "GL-LowPopArt"
+    start = c.text.index("Catoni-style estimator")
+    s, e = c.to_raw(start, start + len("Catoni-style estimator"))
+    assert raw[s:e] == "Catoni-style* estimator"
+
+
+def test_offsets_are_monotonic():
+    c = clean(r"$\Omega(\sqrt{T 2^{A/2}})$ and \emph{x} **y** `z`")
+    assert list(c.starts) == sorted(c.starts)

@@ -1,0 +1,84 @@
+"""The commands users type, run as subprocesses."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rdflib import RDF, Graph, Namespace
+from rdflib.namespace import DCTERMS
+
+ROOT = Path(__file__).resolve().parents[1]
+KG = Namespace("https://w3id.org/paperkg/ontology#")
+
+
+def run(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+def abstracts(out):
+    rdf = Graph().parse(out / "graph.ttl")
+    return sorted(str(rdf.value(p, DCTERMS.abstract)) for p in rdf.subjects(RDF.type, KG.Paper))
+
+
+@pytest.fixture(scope="module")
+def seed_builds(shared, tmp_path_factory):
+    seed = shared / "data" / "seed"
+    outs = {}
+    for name in ("icml2025_seed.jsonl", "icml2025_seed.txt"):
+        out = tmp_path_factory.mktemp(name.replace(".", "_"))
+        result = run("build_graph.py", str(seed / name), "--out", str(out))
+        assert result.returncode == 0, result.stderr
+        assert "19 papers" in result.stdout
+        outs[name] = out
+    return outs
+
+
+def test_build_graph_writes_every_export(seed_builds):
+    out = seed_builds["icml2025_seed.jsonl"]
+    for name in ("graph.ttl", "mentions.jsonl", "graph.html", "graph.graphml", "graph.gexf", "neo4j/papers.csv"):
+        assert (out / name).stat().st_size > 0
+
+
+def test_plain_text_seed_builds_the_same_abstracts(seed_builds):
+    assert abstracts(seed_builds["icml2025_seed.txt"]) == abstracts(seed_builds["icml2025_seed.jsonl"])
+    ids = {json.loads(line)["paper"] for line in (seed_builds["icml2025_seed.txt"] / "mentions.jsonl").open()}
+    assert len(ids) == 19 and all(i.startswith("txt-") for i in ids)
+
+
+@pytest.mark.parametrize("query", sorted((ROOT / "queries").glob("*.rq")), ids=lambda p: p.name)
+def test_every_library_query_runs(seed_builds, query):
+    assert query.read_text().startswith("#"), "each query opens with the question it answers"
+    result = run("-m", "kg.cli", "query", str(query), "--graph", str(seed_builds["icml2025_seed.jsonl"]), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout), f"{query.name} returned no rows on the seed"
+
+
+def test_query_does_not_load_spacy(seed_builds):
+    code = (
+        "import atexit, sys; atexit.register(lambda: print('spacy' in sys.modules)); "
+        "from kg.cli import main; main(['query', 'SELECT * WHERE { ?s ?p ?o } LIMIT 1', '--graph', sys.argv[1]])"
+    )
+    result = run("-c", code, str(seed_builds["icml2025_seed.jsonl"]))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("False")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["no/such/file.jsonl"], "no such file or folder"),
+        (["--out", "pyproject.toml"], "--out names a file"),
+    ],
+)
+def test_bad_input_is_one_line_error(args, message):
+    result = run("build_graph.py", *args)
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_query_without_graph_is_one_line_error(tmp_path):
+    result = run("-m", "kg.cli", "query", "SELECT * WHERE { ?s ?p ?o }", "--graph", str(tmp_path))
+    assert result.returncode == 1 and "no graph here" in result.stderr and "Traceback" not in result.stderr

@@ -1,0 +1,90 @@
+import json
+
+import pytest
+
+from kg.corpus import Paper, is_header, read_corpus, split_paragraphs, text_id
+from kg.errors import InputError
+
+RECORD = {"id": "p1", "title": "T", "abstract": "We propose X.", "authors": ["A B", "C D"], "url": "u", "venue": "V", "year": 2025}
+
+
+def write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_jsonl_reads_every_field(tmp_path):
+    corpus = read_corpus([write(tmp_path / "a.jsonl", json.dumps(RECORD) + "\n")])
+    assert corpus.papers == [Paper("p1", "We propose X.", "T", ("A B", "C D"), "u", "V", 2025)]
+
+
+def test_jsonl_bad_records_are_counted_skips(tmp_path):
+    lines = [json.dumps(RECORD), "{broken", json.dumps({"id": "p2", "abstract": ""}), json.dumps(RECORD), "[1]"]
+    corpus = read_corpus([write(tmp_path / "a.jsonl", "\n".join(lines))])
+    assert [p.id for p in corpus.papers] == ["p1"]
+    assert corpus.skip_counts() == {"broken JSON line": 1, "no abstract": 1, "duplicate id": 1, "record is not an object": 1}
+
+
+def test_json_array_and_csv(tmp_path):
+    array = write(tmp_path / "a.json", json.dumps([RECORD, {**RECORD, "id": "p2"}]))
+    table = write(tmp_path / "b.csv", 'id,title,abstract,authors,year\np3,T3,"Text, with comma.",A B; C D,2024\n')
+    corpus = read_corpus([array, table])
+    assert [p.id for p in corpus.papers] == ["p1", "p2", "p3"]
+    assert corpus.papers[2].abstract == "Text, with comma." and corpus.papers[2].authors == ("A B", "C D")
+    assert corpus.papers[2].year == 2024
+
+
+def test_plain_text_header_and_paragraphs(tmp_path):
+    text = "ICML 2025 papers\n\nFirst abstract.\nStill first.\n\n\nSecond abstract here.\n"
+    corpus = read_corpus([write(tmp_path / "a.txt", text)])
+    assert [p.abstract for p in corpus.papers] == ["First abstract.\nStill first.", "Second abstract here."]
+    assert corpus.papers[0].id == text_id("First abstract.\nStill first.")
+
+
+def test_text_ids_are_stable_and_distinct():
+    assert text_id("abc") == text_id("abc") != text_id("abd")
+
+
+def test_split_and_header_helpers():
+    assert split_paragraphs("a\n\n b \n\n\n") == ["a", "b"]
+    assert is_header("ICML 2025 论文列表") and not is_header("We propose a method.")
+
+
+def test_folder_means_every_supported_file(tmp_path):
+    write(tmp_path / "a.jsonl", json.dumps(RECORD))
+    write(tmp_path / "b.txt", "Another abstract.")
+    write(tmp_path / "notes.md", "ignored")
+    assert len(read_corpus([tmp_path]).papers) == 2
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("empty.jsonl", b"", "file is empty"),
+        ("bin.jsonl", b"\x00\x01\x02", "binary file"),
+        ("latin.txt", "caf\u00e9".encode("latin-1"), "not UTF-8"),
+        ("obj.json", b'{"x": 1}', "expected a JSON array"),
+        ("bad.json", b"[1, ", "invalid JSON"),
+        ("noabs.csv", b"id,title\n1,x\n", "no 'abstract' column"),
+        ("a.pdf", b"%PDF", "unsupported file type"),
+    ],
+)
+def test_fatal_inputs_raise_input_error_naming_the_file(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=message) as info:
+        read_corpus([path])
+    assert name in str(info.value)
+
+
+def test_missing_path(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        read_corpus([tmp_path / "nope.jsonl"])
+
+
+def test_seed_text_and_jsonl_have_the_same_abstracts(shared):
+    seed = shared / "data" / "seed"
+    text = read_corpus([seed / "icml2025_seed.txt"]).papers
+    jsonl = read_corpus([seed / "icml2025_seed.jsonl"]).papers
+    assert len(text) == len(jsonl) == 19
+    assert [p.abstract for p in text] == [p.abstract for p in jsonl]

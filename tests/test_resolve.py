@@ -1,0 +1,79 @@
+import pytest
+
+from kg.records import Mention
+from kg.resolve import entity_key, is_acronym, resolve, singular, us_spelling
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("Graph Neural Networks", "graph neural network"),
+        ("multi-modal clustering", "multimodal clustering"),
+        ("optimisation strategies", "optimization strategy"),
+        ("a novel diffusion model", "diffusion models"),
+        ("the ImageNet dataset", "ImageNet datasets"),
+        ("Vision-Language models", "vision language model"),
+        ("GNNs", "GNN"),
+    ],
+)
+def test_same_key(a, b):
+    assert entity_key(a) == entity_key(b)
+
+
+@pytest.mark.parametrize("a, b", [("GAN", "gan"), ("graph neural network", "graph network"), ("process", "proces")])
+def test_different_key(a, b):
+    assert entity_key(a) != entity_key(b)
+
+
+@pytest.mark.parametrize("name", ["a novel Multi-Modal Graph Neural Networks", "GL-LowPopArt", "CIFAR-10", "analyses", "the so-called X"])
+def test_key_is_idempotent(name):
+    assert entity_key(entity_key(name)) == entity_key(name)
+
+
+def test_word_helpers():
+    assert singular("strategies") == "strategy" and singular("processes") == "process"
+    assert singular("analysis") == "analysis" and singular("LLMs") == "LLM"
+    assert us_spelling("regularisation") == "regularization" and us_spelling("supervised") == "supervised"
+    assert is_acronym("CIFAR-10") and is_acronym("ImageNet") and not is_acronym("Vision-Language")
+
+
+def mention(paper, name, label="METHOD", long_form="", role="uses"):
+    return Mention(paper, 0, len(name), name, name, label, role, "s", long_form)
+
+
+def test_acronym_defined_in_a_paper_merges_with_its_long_form_everywhere():
+    r = resolve([
+        mention("p1", "Graph Neural Networks"),
+        mention("p1", "GNNs", long_form="Graph Neural Networks"),
+        mention("p2", "GNN"),
+        mention("p3", "graph neural network"),
+    ])
+    assert list(r.entities) == ["graph neural network"]
+    entity = r.entities["graph neural network"]
+    assert entity.papers == ("p1", "p2", "p3")
+    assert entity.name in {"Graph Neural Networks", "graph neural network"}
+    assert {"GNN", "GNNs"} <= set(entity.aliases)
+
+
+def test_acronym_clash_never_merges_different_long_forms():
+    r = resolve([
+        mention("p1", "semidefinite programming", "METHOD"),
+        mention("p1", "SDP", long_form="semidefinite programming"),
+        mention("p2", "Spherical Diffusion Policy"),
+        mention("p2", "SDP", long_form="Spherical Diffusion Policy"),
+        mention("p3", "SDP"),
+    ])
+    assert {e.key for e in r.entities.values()} == {"semidefinite programming", "spherical diffusion policy", "SDP"}
+    assert [m.entity for m in r.mentions if m.paper == "p3"] == ["SDP"]
+
+
+def test_label_by_majority_and_role_per_paper():
+    r = resolve([
+        mention("p1", "reinforcement learning", "METHOD", role="proposes"),
+        mention("p1", "reinforcement learning", "METHOD"),
+        mention("p2", "reinforcement learning", "TASK"),
+        mention("p3", "reinforcement learning", "METHOD"),
+    ])
+    assert r.entities["reinforcement learning"].label == "METHOD"
+    assert {m.label for m in r.mentions} == {"METHOD"}
+    assert [m.role for m in r.mentions] == ["proposes", "proposes", "uses", "uses"]
