@@ -60,7 +60,7 @@ def to_pyvis(graph: nx.MultiDiGraph) -> Network:
         label = data["name"] if len(data["name"]) <= 40 else data["name"][:38] + "…"
         net.add_node(
             node, label=label, shape=style["shape"], color=style["color"], size=size,
-            title=node_tooltip(data, evidence.get(node, "")), group=data["type"],
+            title=node_tooltip(data, evidence.get(node, "")), kind=data["type"],
             search=" | ".join([data["name"], *data.get("aliases", [])]).lower(), url=data.get("url", ""),
         )
     for source, target, data in sorted(graph.edges(data=True), key=lambda e: (e[0], e[1], e[2]["relation"])):
