@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
 import networkx as nx
 
-from .corpus import Corpus, read_corpus
-from .errors import InputError
+from .corpus import Corpus, Paper, read_corpus
+from .errors import InputError, OutputError
 from .export.gephi import write_gexf, write_graphml
 from .export.html import write_html
 from .export.mentions import write_mentions
@@ -19,7 +19,10 @@ from .export.rdf import write_rdf
 from .graph import build_graph
 from .records import Mention
 from .resolve import resolve
-from .settings import DEFAULT_BASE_IRI, DEFAULT_OUT, SAMPLE_INPUT
+from .settings import (
+    DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_OUT, MAX_ABSTRACT_CHARS, SAMPLE_INPUT,
+)
+from .staging import staged
 
 # Output name -> writer(graph, mentions, path).
 EXPORTS: dict[str, Callable[[nx.MultiDiGraph, list[Mention], Path], None]] = {
@@ -40,24 +43,51 @@ class BuildResult:
     graph: nx.MultiDiGraph
     seconds: float
     timings: dict[str, float] = field(default_factory=dict)
+    truncated: list[str] = field(default_factory=list)  # ids of papers spaCy read only the start of
 
     def summary(self) -> str:
         g = self.graph
         entities = sum(1 for _, d in g.nodes(data=True) if d["type"] != "Paper")
-        skipped = self.corpus.skip_counts()
         line = (
             f"{len(self.corpus.papers)} papers, {len(self.mentions)} mentions, {entities} entities, "
             f"{g.number_of_edges()} edges -> {self.out} in {self.seconds:.1f}s"
         )
-        if skipped:
-            line += "; skipped " + ", ".join(f"{n} ({reason})" for reason, n in sorted(skipped.items()))
+        if self.corpus.skipped:
+            line += "; skipped " + self.corpus.skip_summary()
+        if self.truncated:
+            line += f"; truncated {len(self.truncated)} (abstract over {MAX_ABSTRACT_CHARS} characters)"
         return line
 
 
-def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = DEFAULT_BASE_IRI) -> BuildResult:
-    """Build the knowledge graph of `inputs` (default: the bundled ICML 2025 sample) into `out`."""
-    from .nlp.extract import extract_mentions  # spaCy loads only when a build needs it
+def check_out(out: Path) -> None:
+    """Fail before any work if `out` cannot be a folder: it, or the first of its parents that exists, is a file."""
+    existing = next(p for p in (out, *out.parents) if p.exists())
+    if not existing.is_dir():
+        raise OutputError("--out names a file, not a folder" if existing == out else f"--out is inside {existing}, a file", out)
 
+
+def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:
+    """Papers as spaCy reads them, and the ids of those cut: an abstract over MAX_ABSTRACT_CHARS ends
+    at the last space before it. A prefix keeps every mention's offsets valid in the whole abstract."""
+    capped, truncated = [], []
+    for paper in papers:
+        if len(paper.abstract) > MAX_ABSTRACT_CHARS:
+            cut = paper.abstract.rfind(" ", 0, MAX_ABSTRACT_CHARS + 1)
+            paper = replace(paper, abstract=paper.abstract[: cut if cut > 0 else MAX_ABSTRACT_CHARS])
+            truncated.append(paper.id)
+        capped.append(paper)
+    return capped, truncated
+
+
+def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = DEFAULT_BASE_IRI, *,
+          html_min_papers: int = DEFAULT_HTML_MIN_PAPERS, html_max_nodes: int = DEFAULT_HTML_MAX_NODES,
+          strict: bool = False) -> BuildResult:
+    """Build the knowledge graph of `inputs` (default: the bundled ICML 2025 sample) into `out`.
+
+    `html_min_papers` and `html_max_nodes` bound what graph.html draws of a large graph. Records that
+    cannot be papers are skipped and counted, or with `strict` stop the build at the first. The exports
+    replace those in `out` all at once, and only if every one of them was written.
+    """
     started = time.perf_counter()
     timings: dict[str, float] = {}
 
@@ -65,20 +95,28 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
         timings[stage] = time.perf_counter() - started - sum(timings.values())
 
     out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise InputError("--out names a file, not a folder", out)
+    check_out(out)
     corpus = read_corpus(list(inputs) or [SAMPLE_INPUT])
+    if strict and corpus.skipped:
+        raise InputError(f"{corpus.skipped[0].reason} (--strict)", corpus.skipped[0].source)
     if not corpus.papers:
-        raise InputError("no paper with an abstract in the input")
+        raise InputError("no paper to build" + (f"; skipped {corpus.skip_summary()}" if corpus.skipped else ""))
     lap("read")
-    mentions = extract_mentions(corpus.papers)
+    from .nlp.extract import extract_mentions  # spaCy loads only when a build needs it, after the input is known good
+
+    papers, truncated = for_extraction(corpus.papers)
+    mentions = extract_mentions(papers)
     lap("extract")
     resolution = resolve(mentions)
     lap("resolve")
     graph = build_graph(corpus.papers, resolution, base_iri)
     lap("graph")
-    out.mkdir(parents=True, exist_ok=True)
-    for name, write in EXPORTS.items():
-        write(graph, resolution.mentions, out / name)
-        lap(name)
-    return BuildResult(out, corpus, resolution.mentions, graph, time.perf_counter() - started, timings)
+    exports = {**EXPORTS, "graph.html": lambda g, m, p: write_html(g, p, min_papers=html_min_papers, max_nodes=html_max_nodes)}
+    with staged(out) as staging:
+        for name, write in exports.items():
+            try:
+                write(graph, resolution.mentions, staging / name)
+            except OSError as exc:  # disk full, quota, file size limit
+                raise OutputError(f"cannot write {name} ({exc.strerror or exc}); no export was replaced", out) from None
+            lap(name)
+    return BuildResult(out, corpus, resolution.mentions, graph, time.perf_counter() - started, timings, truncated)

@@ -7,6 +7,7 @@ through `CleanText.to_raw`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 # Commands replaced by a character (inside or outside math); other commands vanish, their
@@ -28,6 +29,8 @@ MATH = re.compile(r"(?<!\\)\$\$(?=\S)(.+?)(?<!\\)\$\$|(?<!\\)\$(?=[^\s$])([^$]+?
 EMPHASIS = re.compile(r"(?<![\w*])(\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![\w*])", re.S)
 LATEX_QUOTE = re.compile(r"``(?=\S)(.+?)(''|\")", re.S)
 CODE = re.compile(r"(?<!`)`(?!`)([^`\n]+?)`(?!`)")
+COMMAND = re.compile(r"\\[A-Za-z]+")
+WORD = re.compile(r"[^\W\d_]{2,}")  # two letters in a row, in any script
 
 
 @dataclass(frozen=True)
@@ -57,8 +60,12 @@ def _markup_edits(raw: str) -> tuple[dict[int, tuple[int, str]], list[tuple[int,
         edits[m.end() - width] = (m.end(), "")
         math.append((m.start(), m.end()))
 
+    math_starts = [a for a, _ in math]
+
     def outside_math(start: int, end: int) -> bool:
-        return all(end <= a or start >= b for a, b in math)
+        # math ranges are sorted and disjoint: only the last one starting before `end` can overlap
+        i = bisect_left(math_starts, end) - 1
+        return i < 0 or math[i][1] <= start
 
     # (pattern, its content group, opening replacement, closing replacement)
     for pattern, group, opening, closing in ((LATEX_QUOTE, 1, '"', '"'), (EMPHASIS, 2, "", ""), (CODE, 1, "", "")):
@@ -137,3 +144,12 @@ def clean(raw: str) -> CleanText:
         after_command = False
         i += 1
     return CleanText(raw=raw, text="".join(out), starts=tuple(starts), ends=tuple(ends))
+
+
+def has_words(raw: str) -> bool:
+    """Whether `raw` has a word left once math ($…$, $$…$$) and LaTeX command names are taken out.
+
+    A word is two letters in a row: "$x^2$", "\\emph{$O(n)$}" and "1, 2, 3." have none, and are
+    not worth a paper node. A regex pass, so that a huge abstract costs no offset map.
+    """
+    return WORD.search(COMMAND.sub(" ", MATH.sub(" ", raw))) is not None

@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from .errors import KGError
-from .settings import DEFAULT_BASE_IRI, DEFAULT_OUT
+from .settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_OUT
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   help="Turn ML paper abstracts into a knowledge graph of methods, tasks and datasets.")
@@ -20,12 +20,17 @@ def build(
     inputs: Optional[List[Path]] = typer.Argument(None, help="JSONL, JSON, CSV or plain-text files, or folders of them (default: the bundled ICML 2025 sample)."),
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Output folder."),
     base_iri: str = typer.Option(DEFAULT_BASE_IRI, "--base-iri", help="Base IRI of papers and entities."),
+    html_min_papers: int = typer.Option(DEFAULT_HTML_MIN_PAPERS, "--html-min-papers", min=1,
+                                        help="graph.html leaves out entities in fewer papers."),
+    html_max_nodes: int = typer.Option(DEFAULT_HTML_MAX_NODES, "--html-max-nodes", min=1,
+                                       help="graph.html draws at most this many nodes (it says which it left out)."),
+    strict: bool = typer.Option(False, "--strict", help="Stop at the first record that would be skipped (broken line, no abstract, duplicate id)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing on success."),
 ) -> None:
     """Build the knowledge graph and write every export into OUT."""
     from .builder import build as run_build
 
-    result = run_build(inputs or [], out, base_iri)
+    result = run_build(inputs or [], out, base_iri, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes, strict=strict)
     if not quiet:
         typer.echo(result.summary())
 
@@ -42,6 +47,61 @@ def query(
     if format not in FORMATTERS:
         raise KGError(f"unknown --format {format!r}; use one of {', '.join(FORMATTERS)}")
     typer.echo(FORMATTERS[format](run_query(query, graph)))
+
+
+@app.command("eval")
+def evaluate(
+    gold: Path = typer.Option(..., "--gold", help="Gold entity spans: a dygiepp/PURE JSONL file (SciERC, SciER PLM)."),
+    format: str = typer.Option("dygiepp", "--format", help="Gold file format (dygiepp)."),
+    label_map: Optional[List[str]] = typer.Option(None, "--label-map", help="SOURCE=METHOD|TASK|DATASET, repeatable; SOURCE= ignores a type (default maps Method, Task, Dataset, Material)."),
+) -> None:
+    """Score the product's mentions against gold spans: P/R/F1 per label, exact and overlap."""
+    from .evaluate import evaluate as run_eval, format_scores, parse_label_map, read_dygiepp
+
+    if format != "dygiepp":
+        raise KGError(f"unknown --format {format!r}; use dygiepp")
+    typer.echo(format_scores(run_eval(read_dygiepp(gold, parse_label_map(label_map or [])))))
+
+
+@app.command()
+def train(
+    shared: Path = typer.Option(Path("../shared"), "--shared", envvar="PAPERKG_SHARED", help="Folder holding data/scierc and data/scirex."),
+    out: Path = typer.Option(None, "--out", help="Where the trained NER goes (default: the package's kg/data/ner)."),
+    scirex_sections: int = typer.Option(2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."),
+    max_steps: int = typer.Option(5000, "--max-steps", help="Training steps."),
+) -> None:
+    """Rebuild the shipped NER component (SciERC train + SciREX, tuned on SciERC dev)."""
+    from .settings import NER_MODEL_DIR
+    from .train import train as run_train
+
+    if not (shared / "data" / "scierc").is_dir():
+        raise KGError(f"{shared}/data/scierc not found: pass --shared or set PAPERKG_SHARED")
+    sections = None if scirex_sections < 0 else scirex_sections
+    typer.echo(f"trained NER written to {run_train(out or NER_MODEL_DIR, shared, scirex_sections=sections, max_steps=max_steps)}")
+
+
+neo4j_app = typer.Typer(no_args_is_help=True, help="Load a build into a running Neo4j server.")
+app.add_typer(neo4j_app, name="neo4j")
+
+
+@neo4j_app.command("push")
+def neo4j_push(
+    uri: str = typer.Option("bolt://localhost:7687", "--uri", help="Bolt URI of the server."),
+    user: str = typer.Option("neo4j", "--user", "-u", help="User name."),
+    password: Optional[str] = typer.Option(None, "--password", "-p", envvar="NEO4J_PASSWORD", show_default=False,
+                                           help="Password (or set NEO4J_PASSWORD)."),
+    database: Optional[str] = typer.Option(None, "--database", "-d", help="Database (default: the server's)."),
+    graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
+) -> None:
+    """MERGE a build's nodes and relationships into Neo4j over Bolt; pushing twice adds nothing."""
+    from .neo4j_push import push
+
+    if password is None:
+        raise KGError("no password: pass --password or set NEO4J_PASSWORD")
+    result = push(graph, uri, user, password, database)
+    for warning in result.warnings:
+        typer.echo(f"kg: warning: {warning}", err=True)
+    typer.echo(result.summary(uri))
 
 
 def main(argv: Optional[List[str]] = None) -> None:

@@ -1,12 +1,14 @@
-"""Reading papers: one reader per input format, all yielding `Paper` records.
+"""Reading papers: one reader per input format, all yielding `Paper` records or skip reasons.
 
 Fatal problems with a whole input (missing path, unreadable file, wrong shape) raise `InputError`;
-problems with one record inside good input (broken line, no abstract, duplicate id) are counted
-as skips so that the rest of the corpus still builds.
+problems with one record inside good input (broken line, no abstract, duplicate id, no words once
+markup is gone) are counted as skips so that the rest of the corpus still builds. Each reader yields
+(where, Paper or skip reason), `where` naming the file and line, item or paragraph.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import hashlib
 import io
@@ -16,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from .clean import has_words
 from .errors import InputError
 
 SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv", ".txt": "text"}
 HEADER_MAX_WORDS = 12
+NO_WORDS = "no words once markup is removed"
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,10 @@ class Paper:
     url: str = ""
     venue: str = ""
     year: int | None = None
+
+
+# What a reader yields: where the record is, and its Paper or the reason it is skipped.
+Record = tuple[str, Paper | str]
 
 
 @dataclass(frozen=True)
@@ -48,6 +56,10 @@ class Corpus:
 
     def skip_counts(self) -> Counter[str]:
         return Counter(s.reason for s in self.skipped)
+
+    def skip_summary(self) -> str:
+        """How many records were skipped, by reason: "2 (broken JSON line), 1 (no abstract)"."""
+        return ", ".join(f"{n} ({reason})" for reason, n in sorted(self.skip_counts().items()))
 
 
 def text_id(abstract: str) -> str:
@@ -72,23 +84,28 @@ def _authors(value: Any) -> tuple[str, ...]:
     return tuple(a.strip() for a in _str(value).split(";") if a.strip())
 
 
-def paper_from_record(record: Any, where: str) -> Paper | Skip:
-    """A `Paper` from one JSON/CSV record, or a `Skip` saying why it cannot be one."""
+def paper_from_record(record: Any) -> Paper | str:
+    """A `Paper` from one JSON/CSV record, or the reason it cannot be one."""
     if not isinstance(record, dict):
-        return Skip(where, "record is not an object")
+        return "record is not an object"
     abstract = record.get("abstract")
     if not isinstance(abstract, str) or not abstract.strip():
-        return Skip(where, "no abstract")
-    pid = _str(record.get("id")) or text_id(abstract)
-    return Paper(
-        id=pid,
-        abstract=abstract,
-        title=_str(record.get("title")),
-        authors=_authors(record.get("authors")),
-        url=_str(record.get("url")),
-        venue=_str(record.get("venue")),
-        year=_year(record.get("year")),
-    )
+        return "no abstract"
+    try:
+        paper = Paper(
+            id=_str(record.get("id")) or text_id(abstract),
+            abstract=abstract,
+            title=_str(record.get("title")),
+            authors=_authors(record.get("authors")),
+            url=_str(record.get("url")),
+            venue=_str(record.get("venue")),
+            year=_year(record.get("year")),
+        )
+        # JSON's "\ud800" escapes decode to lone surrogates, which no UTF-8 export can write
+        "".join([paper.id, paper.abstract, paper.title, paper.url, paper.venue, *paper.authors]).encode("utf-8")
+    except UnicodeEncodeError:
+        return "invalid Unicode (lone surrogate)"
+    return paper
 
 
 def _read_text_file(path: Path) -> str:
@@ -98,6 +115,8 @@ def _read_text_file(path: Path) -> str:
         raise InputError(f"cannot read file ({exc.strerror})", path) from None
     if not data.strip():
         raise InputError("file is empty", path)
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise InputError("UTF-16 text, expected UTF-8", path)
     if b"\x00" in data:
         raise InputError("binary file, expected text (UTF-8)", path)
     try:
@@ -106,26 +125,32 @@ def _read_text_file(path: Path) -> str:
         raise InputError(f"not UTF-8 text (byte {exc.start})", path) from None
 
 
-def read_jsonl(path: Path) -> Iterator[Paper | Skip]:
-    text = _read_text_file(path)
-    for number, line in enumerate(text.splitlines(), start=1):
+def _json(text: str) -> Any:
+    """`json.loads`, with nesting too deep for Python's parser reported as invalid JSON (ValueError)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def read_jsonl(path: Path) -> Iterator[Record]:
+    # "\n" only: str.splitlines() would also split inside a record at U+2028 or U+0085, which JSON allows
+    for number, line in enumerate(_read_text_file(path).split("\n"), start=1):
         if not line.strip():
             continue
-        where = f"{path}:{number}"
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            yield Skip(where, "broken JSON line")
+            record = _json(line)
+        except ValueError:
+            yield f"{path}:{number}", "broken JSON line"
             continue
-        yield paper_from_record(record, where)
+        yield f"{path}:{number}", paper_from_record(record)
 
 
-def read_json(path: Path) -> Iterator[Paper | Skip]:
-    text = _read_text_file(path)
+def read_json(path: Path) -> Iterator[Record]:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"invalid JSON (line {exc.lineno}: {exc.msg})", path) from None
+        data = _json(_read_text_file(path))
+    except ValueError as exc:
+        raise InputError(f"invalid JSON ({exc})", path) from None
     if isinstance(data, dict) and isinstance(data.get("papers"), list):
         data = data["papers"]
     elif isinstance(data, dict) and "abstract" in data:
@@ -133,18 +158,23 @@ def read_json(path: Path) -> Iterator[Paper | Skip]:
     if not isinstance(data, list):
         raise InputError("expected a JSON array of paper objects", path)
     for index, record in enumerate(data):
-        yield paper_from_record(record, f"{path}[{index}]")
+        yield f"{path}[{index}]", paper_from_record(record)
 
 
-def read_csv(path: Path) -> Iterator[Paper | Skip]:
+def read_csv(path: Path) -> Iterator[Record]:
     text = _read_text_file(path)
+    # the csv module refuses fields over 128 KiB by default; a long abstract is still an abstract
+    csv.field_size_limit(max(csv.field_size_limit(), len(text)))
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    fields = [f.strip().lower() for f in reader.fieldnames or []]
-    if "abstract" not in fields:
-        raise InputError("CSV has no 'abstract' column in its header row", path)
-    reader.fieldnames = fields
-    for record in reader:
-        yield paper_from_record(record, f"{path}:{reader.line_num}")
+    try:
+        fields = [f.strip().lower() for f in reader.fieldnames or []]
+        if "abstract" not in fields:
+            raise InputError("CSV has no 'abstract' column in its header row", path)
+        reader.fieldnames = fields
+        for record in reader:
+            yield f"{path}:{reader.line_num}", paper_from_record(record)
+    except csv.Error as exc:
+        raise InputError(f"malformed CSV ({exc})", path, reader.line_num) from None
 
 
 def split_paragraphs(text: str) -> list[str]:
@@ -166,13 +196,12 @@ def is_header(paragraph: str) -> bool:
     return "\n" not in paragraph and len(paragraph.split()) <= HEADER_MAX_WORDS and not paragraph.endswith(".")
 
 
-def read_text(path: Path) -> Iterator[Paper | Skip]:
+def read_text(path: Path) -> Iterator[Record]:
     """Plain text: an optional header line, then one abstract per paragraph."""
     paragraphs = split_paragraphs(_read_text_file(path))
-    if paragraphs and is_header(paragraphs[0]):
-        paragraphs = paragraphs[1:]
-    for abstract in paragraphs:
-        yield Paper(id=text_id(abstract), abstract=abstract)
+    first = 2 if paragraphs and is_header(paragraphs[0]) else 1
+    for number, abstract in enumerate(paragraphs[first - 1 :], start=first):
+        yield f"{path}, paragraph {number}", Paper(id=text_id(abstract), abstract=abstract)
 
 
 READERS = {"jsonl": read_jsonl, "json": read_json, "csv": read_csv, "text": read_text}
@@ -191,21 +220,25 @@ def input_files(paths: Iterable[Path]) -> list[Path]:
             if path.suffix.lower() not in SUFFIXES:
                 raise InputError(f"unsupported file type (use {', '.join(sorted(SUFFIXES))})", path)
             files.append(path)
+        elif path.exists():
+            raise InputError("not a regular file or folder", path)
         else:
             raise InputError("no such file or folder", path)
     return files
 
 
 def read_corpus(paths: Iterable[Path]) -> Corpus:
-    """Read every input; later records with an id already seen are skipped as duplicates."""
+    """Read every input, skipping abstracts with no words and later records with an id already seen."""
     corpus = Corpus()
     seen: set[str] = set()
     for path in input_files(paths):
-        for item in READERS[SUFFIXES[path.suffix.lower()]](path):
-            if isinstance(item, Skip):
-                corpus.skipped.append(item)
-            elif item.id in seen:
-                corpus.skipped.append(Skip(f"{path}:{item.id}", "duplicate id"))
+        for where, item in READERS[SUFFIXES[path.suffix.lower()]](path):
+            if isinstance(item, Paper) and not has_words(item.abstract):
+                item = NO_WORDS
+            elif isinstance(item, Paper) and item.id in seen:
+                item = "duplicate id"
+            if isinstance(item, str):
+                corpus.skipped.append(Skip(where, item))
             else:
                 seen.add(item.id)
                 corpus.papers.append(item)

@@ -17,9 +17,21 @@ class InputError(KGError):
         self.line = line
 
 
+class OutputError(KGError):
+    """An output folder that cannot be one or cannot be written (--out names a file, disk full)."""
+
+    def __init__(self, message: str, path: object) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+
+
 class ModelError(KGError):
     """The spaCy English model is not installed."""
 
 
 class QueryError(KGError):
     """A SPARQL query that cannot be read or run, or a graph folder without a graph."""
+
+
+class ServerError(KGError):
+    """A graph server that cannot be reached, refuses the login, or rejects a statement."""

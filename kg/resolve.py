@@ -46,6 +46,9 @@ SINGULAR_EXCEPTIONS = {
     "kinematics", "mechanics", "economics", "genomics", "semantics", "ethics", "logistics",
     "analytics", "metrics", "is", "was", "has", "this", "its", "yes", "ous", "data", "atlas",
 }
+KEY_STRIP = ".,;:'\"`()[]{}-"  # trimmed from both ends of a word
+DEFINITION_AGREEMENT = 0.8
+PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 IRREGULAR_PLURALS = {"analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon"}
 
 
@@ -86,31 +89,55 @@ def singular(word: str) -> str:
     return word[:-1]
 
 
-def normalize_word(word: str) -> str:
-    if is_acronym(word):
-        return word
-    word = word.lower()
-    parts = word.split("-")
-    out = parts[0]
-    for part in parts[1:]:
-        out += ("" if out.split(" ")[-1] in JOINED_PREFIXES else " ") + part
-    return " ".join(us_spelling(w) for w in out.split(" ") if w)
+def key_words(token: str) -> list[str]:
+    """One whitespace-separated token as key words: an acronym as written ("GNN-based"); any other
+    word lower-cased, joined after a prefix ("multi-modal" -> "multimodal") and split at its other
+    hyphens ("vision-language" -> "vision", "language"), so that a key's words are its own key words."""
+    token = token.strip(KEY_STRIP)
+    if is_acronym(token):
+        return [token]
+    words: list[str] = []
+    for part in token.lower().split("-"):
+        part = part.strip(KEY_STRIP)
+        if part and words and words[-1] in JOINED_PREFIXES:
+            words[-1] += part
+        elif part:
+            words.append(part)
+    return words
+
+
+# Leading fillers as key words, longest first ("state-of-the-art" is four).
+FILLER_PHRASES = sorted({tuple(key_words(f)) for f in LEADING_FILLERS}, key=len, reverse=True)
+
+
+def drop_fillers(words: list[str]) -> list[str]:
+    """Leading determiners and hype words, keeping the last word: "the so-called X" -> "X"."""
+    while True:
+        phrase = next((p for p in FILLER_PHRASES if len(words) > len(p) and tuple(words[: len(p)]) == p), None)
+        if phrase is None:
+            return words
+        words = words[len(phrase) :]
 
 
 def entity_key(name: str) -> str:
-    """A mention's name folded to the key entities merge on.
+    """A mention's name folded to the key entities merge on; a key is its own key.
+
+    Parentheses go first, then words are split and lower-cased, fillers dropped, the last word made
+    singular and spellings made US, in that order: each step leaves nothing for an earlier one to change.
 
     >>> entity_key("a novel Multi-Modal Graph Neural Networks")
     'multimodal graph neural network'
     """
-    words = [w.strip(".,;:'\"`()[]{}") for w in name.replace("\u2010", "-").replace("\u2011", "-").split()]
-    words = [w for w in words if w]
-    while len(words) > 1 and words[0].lower() in LEADING_FILLERS:
-        words.pop(0)
+    while PARENTHETICAL.search(name):  # innermost first: "a (b (c) d)" would leave "a (b d)" after one pass
+        name = PARENTHETICAL.sub(" ", name)  # "convolutional neural networks (CNNs)": the long form's key
+    tokens = name.replace("\u2010", "-").replace("\u2011", "-").split()
+    words = drop_fillers([w for token in tokens for w in key_words(token)])
     if not words:
         return ""
-    words[-1] = singular(words[-1]) if "-" not in words[-1] else "-".join([*words[-1].split("-")[:-1], singular(words[-1].split("-")[-1])])
-    return " ".join(normalize_word(w) for w in words).strip()
+    head, hyphen, last = words[-1].rpartition("-")  # only an acronym keeps a hyphen ("GNN-layers")
+    one = singular(last)
+    words[-1] = head + hyphen + (one if one == one.rstrip(KEY_STRIP) else last)  # "aa.s": not "aa."
+    return " ".join(w if is_acronym(w) else us_spelling(w) for w in words)
 
 
 def slugify(key: str) -> str:
@@ -118,12 +145,12 @@ def slugify(key: str) -> str:
 
 
 def preference(name: str, count: int) -> tuple:
-    """Sort key for an entity's preferred name: a long form over an acronym, then the most
-    frequent, then not capitalised only because it began a sentence, then the shortest."""
+    """Sort key for an entity's preferred name: a long form over an acronym, no parenthesis,
+    then the most frequent, then not capitalised only because it began a sentence, then the shortest."""
     words = name.split()
     acronym = len(words) == 1 and is_acronym(name)
     capitalised = name[:1].isupper() and not is_acronym(words[0])
-    return (acronym, -count, capitalised, len(name), name)
+    return (acronym, "(" in name, -count, capitalised, len(name), name)
 
 
 @dataclass
@@ -132,17 +159,34 @@ class Resolution:
     mentions: list[Mention]  # with entity key, unified label and role
 
 
+def acronym_expansions(mentions: list[Mention], keys: list[str]) -> dict[str, str]:
+    """Acronym key -> the long form key that undefined uses of it join.
+
+    Only where abstracts define it so, and only when they agree: the leading long form must be
+    given by at least `DEFINITION_AGREEMENT` of the papers defining the acronym (200 papers define
+    LLM as "large language model", 2 as "language model": LLM joins the former; one paper each
+    for two "SDP"s: a bare SDP joins neither).
+    """
+    defined_by: dict[str, Counter[str]] = defaultdict(Counter)
+    seen: set[tuple[str, str]] = set()  # (paper, acronym): each paper's definition counts once
+    for m, key in zip(mentions, keys):
+        acronym = entity_key(m.name)
+        if m.long_form and (m.paper, acronym) not in seen:
+            seen.add((m.paper, acronym))
+            defined_by[acronym][key] += 1
+    expansions = {}
+    for acronym, long_forms in defined_by.items():
+        (best, count), total = long_forms.most_common(1)[0], sum(long_forms.values())
+        if count >= DEFINITION_AGREEMENT * total:
+            expansions[acronym] = best
+    return expansions
+
+
 def resolve(mentions: list[Mention]) -> Resolution:
     """Merge mentions into entities; each returned mention names its entity by key."""
     keys = [entity_key(m.long_form or m.name) for m in mentions]
-    definitions: dict[str, set[str]] = defaultdict(set)
-    for m, key in zip(mentions, keys):
-        if m.long_form:
-            definitions[entity_key(m.name)].add(key)
-    keys = [
-        next(iter(definitions[key])) if not m.long_form and len(definitions.get(key, ())) == 1 else key
-        for m, key in zip(mentions, keys)
-    ]
+    expansions = acronym_expansions(mentions, keys)
+    keys = [key if m.long_form else expansions.get(key, key) for m, key in zip(mentions, keys)]
     labels: dict[str, Counter[str]] = defaultdict(Counter)
     names: dict[str, Counter[str]] = defaultdict(Counter)
     papers: dict[str, set[str]] = defaultdict(set)

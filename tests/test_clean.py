@@ -1,6 +1,6 @@
 import pytest
 
-from kg.clean import clean
+from kg.clean import clean, has_words
 
 CASES = [
     ("plain text stays", "plain text stays"),
@@ -13,6 +13,7 @@ CASES = [
     ("we present `GL-LowPopArt`, a", "we present GL-LowPopArt, a"),
     ('unlearn ``fine-tuning data" (the', 'unlearn "fine-tuning data" (the'),
     ("costs $5 and 3 * 4 = 12", "costs $5 and 3 * 4 = 12"),
+    ("$a*b*c$ and *d* then $$p*q*$$ `e`", "a*b*c and d then p*q* e"),  # no emphasis inside math
 ]
 
 
@@ -46,3 +47,20 @@ def test_span_maps_to_raw_text_without_markup_around_it():
 def test_offsets_are_monotonic():
     c = clean(r"$\Omega(\sqrt{T 2^{A/2}})$ and \emph{x} **y** `z`")
     assert list(c.starts) == sorted(c.starts)
+
+
+@pytest.mark.parametrize(
+    "raw, words",
+    [
+        ("$x^2$", False),
+        ("$$\\sum_{i} x_i$$ \\emph{$O(n)$}", False),
+        ("1, 2, 3. (4)", False),
+        ("\\cite{} \\ref{} a", False),  # command names are not words, nor is one letter
+        ("$\\mathcal{L}_{total}$", False),  # letters inside math do not count
+        ("We propose X.", True),
+        ("$x$ is \\emph{fast}", True),
+        ("图神经网络", True),
+    ],
+)
+def test_has_words_outside_math_and_commands(raw, words):
+    assert has_words(raw) is words

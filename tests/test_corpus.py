@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from kg.corpus import Paper, is_header, read_corpus, split_paragraphs, text_id
+from kg.corpus import NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
 from kg.errors import InputError
 
 RECORD = {"id": "p1", "title": "T", "abstract": "We propose X.", "authors": ["A B", "C D"], "url": "u", "venue": "V", "year": 2025}
@@ -19,10 +19,42 @@ def test_jsonl_reads_every_field(tmp_path):
 
 
 def test_jsonl_bad_records_are_counted_skips(tmp_path):
-    lines = [json.dumps(RECORD), "{broken", json.dumps({"id": "p2", "abstract": ""}), json.dumps(RECORD), "[1]"]
-    corpus = read_corpus([write(tmp_path / "a.jsonl", "\n".join(lines))])
+    lines = [json.dumps(RECORD), "{broken", json.dumps({"id": "p2", "abstract": ""}), json.dumps(RECORD), "[1]",
+             json.dumps({"id": "p3", "abstract": "$x^2$"}), '{"id": "p4", "abstract": "\\ud800 lone"}']
+    path = write(tmp_path / "a.jsonl", "\n".join(lines))
+    corpus = read_corpus([path])
     assert [p.id for p in corpus.papers] == ["p1"]
-    assert corpus.skip_counts() == {"broken JSON line": 1, "no abstract": 1, "duplicate id": 1, "record is not an object": 1}
+    assert corpus.skip_counts() == {"broken JSON line": 1, "no abstract": 1, "duplicate id": 1, "record is not an object": 1,
+                                    NO_WORDS: 1, "invalid Unicode (lone surrogate)": 1}
+    assert [s.source for s in corpus.skipped] == [f"{path}:{n}" for n in range(2, 8)]
+    assert corpus.skip_summary().startswith("1 (broken JSON line), 1 (duplicate id)")
+
+
+def test_skips_name_the_record_in_every_format(tmp_path):
+    array = write(tmp_path / "a.json", json.dumps([RECORD, {"id": "x"}]))
+    table = write(tmp_path / "b.csv", "id,abstract\np9,Fine text.\np1,Duplicate text.\n")
+    text = write(tmp_path / "c.txt", "Header line\n\nOne abstract.\n\nOne abstract.\n")
+    skipped = read_corpus([array, table, text]).skipped
+    assert [(s.source, s.reason) for s in skipped] == [
+        (f"{array}[1]", "no abstract"), (f"{table}:3", "duplicate id"), (f"{text}, paragraph 3", "duplicate id"),
+    ]
+
+
+def test_a_record_without_words_does_not_claim_its_id(tmp_path):
+    lines = [json.dumps({"id": "p1", "abstract": "$\\alpha$"}), json.dumps(RECORD)]
+    assert read_corpus([write(tmp_path / "a.jsonl", "\n".join(lines))]).papers[0].abstract == "We propose X."
+
+
+def test_jsonl_splits_records_at_newlines_only(tmp_path):
+    abstract = "Line\u2028separator and next\x85line and \x0cfeed stay inside the record."
+    corpus = read_corpus([write(tmp_path / "a.jsonl", json.dumps({"id": "p1", "abstract": abstract}, ensure_ascii=False) + "\r\n")])
+    assert [p.abstract for p in corpus.papers] == [abstract] and not corpus.skipped
+
+
+def test_csv_reads_an_abstract_longer_than_the_csv_field_limit(tmp_path):
+    abstract = "word " * 60_000  # 300,000 characters; the csv module stops at 131,072 by default
+    corpus = read_corpus([write(tmp_path / "a.csv", f'id,abstract\np1,"{abstract}"\n')])
+    assert corpus.papers[0].abstract == abstract
 
 
 def test_json_array_and_csv(tmp_path):
@@ -65,6 +97,8 @@ def test_folder_means_every_supported_file(tmp_path):
         ("latin.txt", "caf\u00e9".encode("latin-1"), "not UTF-8"),
         ("obj.json", b'{"x": 1}', "expected a JSON array"),
         ("bad.json", b"[1, ", "invalid JSON"),
+        ("deep.json", b"[" * 100_000, "invalid JSON"),
+        ("utf16.jsonl", '{"abstract": "x"}'.encode("utf-16"), "UTF-16"),
         ("noabs.csv", b"id,title\n1,x\n", "no 'abstract' column"),
         ("a.pdf", b"%PDF", "unsupported file type"),
     ],

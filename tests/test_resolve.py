@@ -77,3 +77,11 @@ def test_label_by_majority_and_role_per_paper():
     assert r.entities["reinforcement learning"].label == "METHOD"
     assert {m.label for m in r.mentions} == {"METHOD"}
     assert [m.role for m in r.mentions] == ["proposes", "proposes", "uses", "uses"]
+
+
+def test_undefined_acronym_joins_the_long_form_most_papers_agree_on():
+    defining = [m for i in range(4) for m in (mention(f"p{i}", "large language models"),
+                                              mention(f"p{i}", "LLMs", long_form="large language models"))]
+    r = resolve([*defining, mention("q", "language models"), mention("q", "LLM", long_form="language models"), mention("z", "LLM")])
+    assert [m.entity for m in r.mentions if m.paper == "z"] == ["large language model"]
+    assert [m.entity for m in r.mentions if m.paper == "q"] == ["language model", "language model"]

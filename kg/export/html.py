@@ -3,11 +3,15 @@
 pyvis builds the nodes, edges and options; the page is rendered from paperkg's own template with
 the vis-network JavaScript and CSS that pyvis ships (vis-network 9.1.2) inlined, because pyvis's
 template loads Bootstrap and other assets from CDNs even in its "in_line" mode.
+
+A browser draws a few thousand nodes at most before it stops being readable or quick, so a large
+graph is cut to a view (`select_view`) and the page says what it left out.
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
 
 import networkx as nx
@@ -15,78 +19,156 @@ import pyvis
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pyvis.network import Network
 
-from ..settings import NODE_STYLE, PAPER, RELATION_COLORS
+from ..settings import DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, NODE_STYLE, PAPER, PROPOSES, RELATION_COLORS
 
 VIS_DIR = Path(pyvis.__file__).parent / "lib" / "vis-9.1.2"
 TEMPLATES = Path(__file__).parent / "templates"
+OTHER_RELATION_COLOR = "#7f7f7f"  # a relation settings.RELATION_COLORS does not know yet
+EVIDENCE_CHARS = 300
 OPTIONS = {
     "physics": {
         "solver": "forceAtlas2Based",
         "forceAtlas2Based": {"gravitationalConstant": -60, "springLength": 90},
-        "stabilization": {"iterations": 400, "fit": True},
+        "stabilization": {"iterations": 200, "fit": True},  # 2.5 s for 800 nodes; see README
     },
+    "layout": {"randomSeed": 1, "improvedLayout": False},
     "interaction": {"hover": True, "tooltipDelay": 120, "navigationButtons": False},
     "edges": {"arrows": {"to": {"enabled": True, "scaleFactor": 0.4}}, "smooth": False, "width": 1},
-    "nodes": {"font": {"size": 14}},
+    "nodes": {"font": {"strokeWidth": 3, "strokeColor": "#ffffff"}},  # labels stay legible over edges
 }
 
 
-def node_tooltip(data: dict, evidence: str) -> str:
-    """HTML for a node's hover box; every value from the corpus is escaped."""
+@dataclass(frozen=True)
+class View:
+    """The nodes the page draws, and a sentence that says what it left out."""
+
+    nodes: frozenset[str]
+    note: str
+
+
+def select_view(graph: nx.MultiDiGraph, min_papers: int = DEFAULT_HTML_MIN_PAPERS,
+                max_nodes: int = DEFAULT_HTML_MAX_NODES) -> View:
+    """Entities in ≥ t papers and papers that mention them, at most `max_nodes` in all.
+
+    t is the least threshold ≥ `min_papers` at which everything left fits, or else at which the
+    entities take at most half the page (they are what people look for); papers fill the rest.
+    """
+    counts = {n: d["papers"] for n, d in graph.nodes(data=True) if d["type"] != PAPER}
+    papers = sorted(n for n, d in graph.nodes(data=True) if d["type"] == PAPER)
+    t = max(min_papers, 1)
+    while True:
+        entities = {n for n, c in counts.items() if c >= t}
+        links = {p: len(set(graph.successors(p)) & entities) for p in papers}
+        candidates = [p for p in papers if links[p] or t == 1]  # a paper that names no entity: only in full
+        if len(entities) + len(candidates) <= max_nodes or len(entities) <= max_nodes // 2:
+            break
+        t = min((c for c in counts.values() if c > t), default=t + 1)
+    shown = pick_papers(graph, entities, candidates, links, max(max_nodes - len(entities), 0))
+    nodes = frozenset(entities | set(shown))
+    if len(nodes) == graph.number_of_nodes():
+        return View(nodes, f"Showing all {len(nodes):,} nodes.")
+    entity_part = (f"all {len(entities):,} entities" if len(entities) == len(counts)
+                   else f"the {len(entities):,} entities in ≥ {t} papers (of {len(counts):,})")
+    paper_part = (f"all {len(shown):,} papers" if len(shown) == len(papers)
+                  else f"the {len(shown):,} papers that mention them" if len(shown) == len(candidates)
+                  else f"{len(shown):,} of the {len(candidates):,} papers that mention them")
+    return View(nodes, f"Showing {len(nodes):,} of {graph.number_of_nodes():,} nodes: {entity_part} and {paper_part}.")
+
+
+def pick_papers(graph: nx.MultiDiGraph, entities: set[str], candidates: list[str], links: dict[str, int],
+                budget: int) -> list[str]:
+    """At most `budget` candidates: one paper for every entity first, so that none floats alone,
+    then those that link the most entities, since a paper that joins two says more than a leaf."""
+    if len(candidates) <= budget:
+        return candidates
+    first = set()
+    for entity in entities:
+        if its_papers := sorted(p for p in graph.predecessors(entity) if p in links):
+            first.add(max(its_papers, key=links.__getitem__))
+    return sorted(candidates, key=lambda p: (p not in first, -links[p]))[:budget]
+
+
+def web_url(url: str | None) -> str:
+    """The URL if it is http(s): a `javascript:` URL from the corpus must not become a link."""
+    return url if url and url.lower().startswith(("https://", "http://")) else ""
+
+
+def node_tooltip(data: dict, evidence: str, shown_papers: int) -> str:
+    """HTML for a node's hover box and details; every value from the corpus is escaped."""
     e = html.escape
     if data["type"] == PAPER:
-        lines = [f"<b>{e(data['name'])}</b>", "Paper" + (f" · {e(data['venue'])}" if data["venue"] else "")]
+        lines = [f"<b>{e(data['name'])}</b>",
+                 " · ".join(["Paper", *(e(str(data[k])) for k in ("venue", "year") if data.get(k))])]
         if data["authors"]:
             lines.append(e(", ".join(data["authors"][:6]) + (" …" if len(data["authors"]) > 6 else "")))
-        if data["url"]:
-            lines.append(f"<a href=\"{e(data['url'])}\" target=\"_blank\" rel=\"noopener\">{e(data['url'])}</a>")
-    else:
-        lines = [f"<b>{e(data['name'])}</b>", f"{data['type']} · {data['papers']} paper{'s' if data['papers'] != 1 else ''}"]
-        if data["aliases"]:
-            lines.append("Also: " + e(", ".join(data["aliases"][:8])))
-        if evidence:
-            lines.append(f"<i>“{e(evidence)}”</i>")
+        if url := web_url(data.get("url")):
+            lines.append(f'<a href="{e(url)}" target="_blank" rel="noopener">{e(url)}</a>')
+        return "<br>".join(lines)
+    count = f"{data['papers']:,} paper{'' if data['papers'] == 1 else 's'}"
+    count += f", {shown_papers:,} shown" if shown_papers < data["papers"] else ""
+    lines = [f"<b>{e(data['name'])}</b>", f"{data['type']} · {count}"]
+    if data["aliases"]:
+        lines.append("Also: " + e(", ".join(data["aliases"][:8])) + (" …" if len(data["aliases"]) > 8 else ""))
+    if evidence:
+        cut = evidence if len(evidence) <= EVIDENCE_CHARS else evidence[: EVIDENCE_CHARS - 1] + "…"
+        lines.append(f"<i>“{e(cut)}”</i>")
     return "<br>".join(lines)
 
 
-def to_pyvis(graph: nx.MultiDiGraph) -> Network:
+def relation_color(relation: str) -> str:
+    return RELATION_COLORS.get(relation, OTHER_RELATION_COLOR)
+
+
+def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
+    """The view as a pyvis network; the page's script reads `kind`, `papers` (1 for a paper), `names`, `url`."""
     net = Network(directed=True, height="100%", width="100%")
     evidence: dict[str, str] = {}
-    for _, target, data in graph.edges(data=True):
-        evidence.setdefault(target, data["sentence"])
-    for node, data in sorted(graph.nodes(data=True)):
+    for _, target, data in sorted(graph.edges(data=True), key=lambda e: e[2]["relation"] != PROPOSES):
+        if data.get("sentence"):
+            evidence.setdefault(target, data["sentence"])  # "we propose X" is the best evidence there is
+    for node in sorted(view.nodes):
+        data = graph.nodes[node]
+        papers = data.get("papers", 1)
+        shown_papers = sum(1 for p in set(graph.predecessors(node))
+                           if p in view.nodes and graph.nodes[p]["type"] == PAPER)
         style = NODE_STYLE[data["type"]]
-        size = 12 if data["type"] == PAPER else 8 + 6 * data["papers"] ** 0.5
-        label = data["name"] if len(data["name"]) <= 40 else data["name"][:38] + "…"
+        name = data["name"]
         net.add_node(
-            node, label=label, shape=style["shape"], color=style["color"], size=size,
-            title=node_tooltip(data, evidence.get(node, "")), kind=data["type"],
-            search=" | ".join([data["name"], *data.get("aliases", [])]).lower(), url=data.get("url", ""),
+            node, label=name if len(name) <= 40 else name[:38] + "…", shape=style["shape"], color=style["color"],
+            size=10 if data["type"] == PAPER else 10 + 5 * papers**0.5,
+            font={"size": 10 if data["type"] == PAPER else round(12 + 3 * papers**0.5)},
+            title=node_tooltip(data, evidence.get(node, ""), shown_papers), kind=data["type"], papers=papers,
+            names=[s.lower() for s in (name, *data.get("aliases", []))], url=web_url(data.get("url")),
         )
-    for source, target, data in sorted(graph.edges(data=True), key=lambda e: (e[0], e[1], e[2]["relation"])):
-        net.add_edge(source, target, color=RELATION_COLORS[data["relation"]], title=data["relation"], relation=data["relation"])
+    edges = sorted((s, t, d["relation"]) for s, t, d in graph.edges(data=True) if s in view.nodes and t in view.nodes)
+    for i, (source, target, relation) in enumerate(edges):
+        net.add_edge(source, target, id=f"e{i}", color=relation_color(relation), title=relation, relation=relation)
     return net
 
 
-def render_html(graph: nx.MultiDiGraph, title: str = "paperkg") -> str:
-    net = to_pyvis(graph)
-    nodes, edges, *_ = net.get_network_data()
+def render_html(graph: nx.MultiDiGraph, title: str = "paperkg", min_papers: int = DEFAULT_HTML_MIN_PAPERS,
+                max_nodes: int = DEFAULT_HTML_MAX_NODES) -> str:
+    view = select_view(graph, min_papers, max_nodes)
+    nodes, edges, *_ = to_pyvis(graph, view).get_network_data()
+    present = {e["relation"] for e in edges}
+    relations = [r for r in RELATION_COLORS if r in present] + sorted(present - RELATION_COLORS.keys())
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
-    counts = {t: sum(1 for _, d in graph.nodes(data=True) if d["type"] == t) for t in NODE_STYLE}
     return env.get_template("graph.html").render(
         title=title,
+        note=view.note,
         vis_js=(VIS_DIR / "vis-network.min.js").read_text(encoding="utf-8"),
         vis_css=(VIS_DIR / "vis-network.css").read_text(encoding="utf-8"),
         nodes=nodes,
         edges=edges,
         options=OPTIONS,
         styles=NODE_STYLE,
-        counts=counts,
-        relation_colors=RELATION_COLORS,
+        counts={t: sum(1 for n in nodes if n["kind"] == t) for t in NODE_STYLE},
+        max_papers=max((n["papers"] for n in nodes if n["kind"] != PAPER), default=1),
+        relation_colors={r: relation_color(r) for r in relations},
     )
 
 
-def write_html(graph: nx.MultiDiGraph, path: Path, title: str = "paperkg") -> None:
-    path.write_text(render_html(graph, title), encoding="utf-8")
-
-
+def write_html(graph: nx.MultiDiGraph, path: Path, title: str = "paperkg", *,
+               min_papers: int = DEFAULT_HTML_MIN_PAPERS, max_nodes: int = DEFAULT_HTML_MAX_NODES) -> None:
+    """Write the page; `min_papers` and `max_nodes` bound the view of a large graph (see `select_view`)."""
+    path.write_text(render_html(graph, title, min_papers, max_nodes), encoding="utf-8")

@@ -1,8 +1,9 @@
-"""Neo4j admin-import CSVs: `papers.csv`, `entities.csv` and `relationships.csv` in one folder.
+"""Neo4j: `papers.csv`, `entities.csv` and `relationships.csv`, `import.cypher` and a README in one folder.
 
 Headers follow `neo4j-admin database import full`: `id:ID`, `:LABEL`, typed properties
 (`papers:int`, `aliases:string[]` with `;` between items), `:START_ID`, `:END_ID`, `:TYPE`.
-Every graph edge gives a `MENTIONS` relationship and one for its role.
+Every graph edge gives a `MENTIONS` relationship and one for its role. `import.cypher` loads the
+same files into a running server with `LOAD CSV`, its statements generated from the same headers.
 """
 
 from __future__ import annotations
@@ -12,20 +13,99 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..settings import NEO4J_RELATIONSHIP_TYPES, PAPER
+from ..settings import NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER
 
 ARRAY_DELIMITER = ";"
 PAPER_HEADER = ["id:ID", ":LABEL", "name", "paper_id", "title", "url", "venue", "year:int", "authors:string[]", "abstract"]
 ENTITY_HEADER = ["id:ID", ":LABEL", "name", "aliases:string[]", "papers:int"]
 RELATIONSHIP_HEADER = [":START_ID", ":END_ID", ":TYPE", "mentions:int", "sentence", "start:int", "end:int"]
+LABELS = (PAPER, *NODE_TYPES.values())
+ENTITY_LABELS = tuple(NODE_TYPES.values())
 IMPORT_COMMAND = (
-    "neo4j-admin database import full --nodes=papers.csv --nodes=entities.csv "
-    "--relationships=relationships.csv --array-delimiter=';' neo4j"
+    "neo4j-admin database import full --overwrite-destination --multiline-fields=true --array-delimiter=';' "
+    "--nodes=papers.csv --nodes=entities.csv --relationships=relationships.csv neo4j"
 )
+CYPHER_COMMAND = "cypher-shell -u neo4j -p PASSWORD -d neo4j -f import.cypher"
+BATCH_ROWS = 1000
 
 
 def array(values: list[str]) -> str:
     return ARRAY_DELIMITER.join(v.replace(ARRAY_DELIMITER, ",") for v in values)
+
+
+def constraint(label: str) -> str:
+    """The uniqueness constraint MERGE relies on (and that makes it fast)."""
+    return f"CREATE CONSTRAINT paperkg_{label.lower()}_id IF NOT EXISTS FOR (n:{label}) REQUIRE n.id IS UNIQUE"
+
+
+def cypher_value(column: str) -> str:
+    """A LOAD CSV row field as its typed value (empty array fields give an empty list)."""
+    field = f"row.`{column}`"
+    kind = column.partition(":")[2]
+    if kind.endswith("[]"):
+        return f"[x IN split(coalesce({field}, ''), '{ARRAY_DELIMITER}') WHERE x <> '']"
+    return f"toInteger({field})" if kind == "int" else field
+
+
+def assignments(var: str, header: list[str]) -> str:
+    columns = [c for c in header if not c.startswith(":") and c != "id:ID"]
+    return ", ".join(f"{var}.`{c.partition(':')[0]}` = {cypher_value(c)}" for c in columns)
+
+
+def load_csv(file: str, where: str, body: list[str]) -> str:
+    lines = [f"LOAD CSV WITH HEADERS FROM 'file:///{file}' AS row", f"WITH row WHERE {where}", "CALL (row) {"]
+    return "\n".join(lines + [f"  {line}" for line in body] + [f"}} IN TRANSACTIONS OF {BATCH_ROWS} ROWS;"])
+
+
+def import_cypher() -> str:
+    """Statements for cypher-shell: constraints first, then MERGE nodes, then MERGE relationships."""
+    statements = [
+        "// Loads papers.csv, entities.csv and relationships.csv from the server's import folder (Neo4j 5.23+).\n"
+        f"// Run: {CYPHER_COMMAND}",
+        *(constraint(label) + ";" for label in LABELS),
+    ]
+    for file, header, labels in (("papers.csv", PAPER_HEADER, (PAPER,)), ("entities.csv", ENTITY_HEADER, ENTITY_LABELS)):
+        for label in labels:
+            merge = [f"MERGE (n:{label} {{id: row.`id:ID`}})", f"SET {assignments('n', header)}"]
+            statements.append(load_csv(file, f"row.`:LABEL` = '{label}'", merge))
+    for type_ in NEO4J_RELATIONSHIP_TYPES.values():
+        body = [
+            f"MATCH (a:{PAPER} {{id: row.`:START_ID`}})",
+            *(f"OPTIONAL MATCH (e{i}:{label} {{id: row.`:END_ID`}})" for i, label in enumerate(ENTITY_LABELS)),
+            f"WITH row, a, coalesce({', '.join(f'e{i}' for i in range(len(ENTITY_LABELS)))}) AS b WHERE b IS NOT NULL",
+            f"MERGE (a)-[r:{type_}]->(b)",
+            f"SET {assignments('r', RELATIONSHIP_HEADER)}",
+        ]
+        statements.append(load_csv("relationships.csv", f"row.`:TYPE` = '{type_}'", body))
+    return "\n\n".join(statements) + "\n"
+
+
+README = f"""# Neo4j import
+
+Three ways to load this folder (labels Paper, Method, Task, Dataset; every node has `id`, its IRI, and `name`;
+relationships MENTIONS for every paper-entity pair, plus PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET).
+
+1. Into a new database, with the server stopped, from this folder (replaces the database `neo4j`):
+
+   ```
+   {IMPORT_COMMAND}
+   ```
+
+   Then, with the server running, create the uniqueness constraints (the first statements of `import.cypher`).
+
+2. Into a running server (Neo4j 5.23 or later): copy the three CSV files into its import folder
+   (`$NEO4J_HOME/import`, or the folder mounted at `/import` in Docker), then from this folder:
+
+   ```
+   {CYPHER_COMMAND}
+   ```
+
+   It creates the constraints, then MERGEs, so running it again adds nothing. If a text holds a backslash
+   before a double quote (`\\"`), set `dbms.import.csv.legacy_quote_escaping=false` in neo4j.conf first.
+
+3. Into a running server from any machine, over Bolt, without copying files:
+   `kg neo4j push --uri bolt://HOST:7687 --user neo4j --graph BUILD_FOLDER` (password from `NEO4J_PASSWORD`).
+"""
 
 
 def write_neo4j(graph: nx.MultiDiGraph, folder: Path) -> None:
@@ -46,10 +126,5 @@ def write_neo4j(graph: nx.MultiDiGraph, folder: Path) -> None:
         for source, target, d in graph.edges(data=True):
             for relation in ("mentions", d["relation"]):
                 rows.writerow([source, target, NEO4J_RELATIONSHIP_TYPES[relation], d["mentions"], d["sentence"], d["start"], d["end"]])
-    (folder / "README.md").write_text(
-        "# Neo4j import\n\nWith the server stopped, from this folder:\n\n"
-        f"```\n{IMPORT_COMMAND}\n```\n\n"
-        "Labels: Paper, Method, Task, Dataset. Every node has `id` (its IRI) and `name`.\n"
-        "Relationships: MENTIONS for every paper-entity pair, plus PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET.\n",
-        encoding="utf-8",
-    )
+    (folder / "import.cypher").write_text(import_cypher(), encoding="utf-8")
+    (folder / "README.md").write_text(README, encoding="utf-8")

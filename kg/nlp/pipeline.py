@@ -1,19 +1,21 @@
-"""Load the English model and add paperkg's components; unused components are left out."""
+"""Load the English model, add paperkg's trained NER and rule components; leave out what is unused."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from functools import lru_cache
+from typing import Any
 
-
+import spacy
 from spacy.language import Language
 
 from ..errors import ModelError
-from ..settings import MODEL_NAMES
+from ..settings import MODEL_NAMES, NER_MODEL_DIR
 from . import abbreviations, propagate, roles, terms  # noqa: F401  (registers the factories)
 
-COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles")
-UNUSED = ("ner",)
+RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles")
+UNUSED = ("ner",)  # the English model's own NER (people, places, ...) is replaced by ours
 
 
 def base_model_name() -> str:
@@ -26,14 +28,28 @@ def base_model_name() -> str:
     )
 
 
-@lru_cache(maxsize=1)
-def load_pipeline() -> Language:
-    """The base model (tagger, parser, lemmatizer; no NER) plus paperkg's rule components."""
-    module = importlib.import_module(base_model_name())
-    nlp: Language = module.load(exclude=list(UNUSED))
-    for name in COMPONENTS:
-        nlp.add_pipe(name)
+PROPAGATE_SWITCHES = ("abbreviations", "names")
+
+
+@lru_cache(maxsize=4)
+def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
+    nlp: Language = importlib.import_module(base_model_name()).load(exclude=list(UNUSED))
+    if use_model:
+        if not (NER_MODEL_DIR / "config.cfg").is_file():
+            raise ModelError(f"the trained NER is missing from {NER_MODEL_DIR}: reinstall paperkg or run `kg train`")
+        nlp.add_pipe("ner", name="kg_ner", source=spacy.load(NER_MODEL_DIR))
+    configs = {
+        "kg_terms": {k: v for k, v in switches if k not in PROPAGATE_SWITCHES},
+        "kg_propagate": {k: v for k, v in switches if k in PROPAGATE_SWITCHES},
+    }
+    for name in RULE_COMPONENTS:
+        nlp.add_pipe(name, config=configs.get(name, {}))
     return nlp
 
 
+def load_pipeline(**switches: bool) -> Language:
+    """The English model (tagger, parser, lemmatizer), the trained NER and the rule components.
 
+    Keyword arguments switch parts of `kg_terms` and `kg_propagate` on or off, for measuring.
+    """
+    return _load(switches.get("use_model", True), tuple(sorted(switches.items())))

@@ -7,6 +7,7 @@ entity resolution uses to merge "GNN" with "graph neural network" only where a p
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from typing import Callable
 
 from spacy.language import Language
@@ -21,24 +22,34 @@ from .terms import head_label, is_name
 MAX_NAME_TOKENS = 4
 
 
-def label_of(spans: list[Span], target: Span) -> str | None:
-    """The label of a span covering `target`'s last token (the head, in English noun phrases)."""
+def covering(spans: list[Span], target: Span) -> Span | None:
+    """The span that covers `target`'s last token, if any."""
     last = target.end - 1
-    return next((span.label_ for span in spans if span.start <= last < span.end), None)
+    return next((span for span in spans if span.start <= last < span.end), None)
+
+
+def without(span: Span, part: Span) -> str:
+    """The span's text with `part` cut out: "CNNs (convolutional ...)" minus "(CNNs)"."""
+    doc = span.doc
+    return " ".join(t for t in (doc[span.start : part.start].text, doc[part.end : span.end].text) if t)
 
 
 def overlaps(span: Span, others: list[Span]) -> bool:
     return any(span.start < o.end and o.start < span.end for o in others)
 
 
-@Language.factory("kg_propagate")
-def make_label_propagator(nlp: Language, name: str) -> "LabelPropagator":
-    return LabelPropagator(nlp.make_doc)
+@Language.factory("kg_propagate", default_config={"abbreviations": True, "names": True})
+def make_label_propagator(nlp: Language, name: str, abbreviations: bool, names: bool) -> "LabelPropagator":
+    return LabelPropagator(nlp.make_doc, abbreviations, names)
 
 
 class LabelPropagator:
-    def __init__(self, make_doc: Callable[[str], Doc]) -> None:
+    """Switches: `abbreviations` (long ↔ short form labels), `names` (a labelled name labels its repeats)."""
+
+    def __init__(self, make_doc: Callable[[str], Doc], abbreviations: bool = True, names: bool = True) -> None:
         self.make_doc = make_doc
+        self.abbreviations = abbreviations
+        self.names = names
         if not Doc.has_extension("long_forms"):
             Doc.set_extension("long_forms", default={})
 
@@ -47,35 +58,50 @@ class LabelPropagator:
         long_forms: dict[str, str] = {}
         definitions: list[Span] = []
         names: dict[str, str] = {}
-        for (ls, le), (ss, se) in doc._.abbreviations:
+        for (ls, le), (ss, se) in doc._.abbreviations if self.abbreviations else []:
             long, short = doc[ls:le], doc[ss:se]
+            cover = covering(spans, long)
             after = doc[se + 1] if se + 1 < len(doc) and doc[se].text == ")" else None  # "(VLA) models"
             label = (
-                label_of(spans, long)
-                or label_of(spans, short)
+                (cover.label_ if cover is not None else None)
+                or (short_cover.label_ if (short_cover := covering(spans, short)) is not None else None)
                 or head_label(long.root)
                 or (head_label(after) if after is not None and after.pos_ == "NOUN" else None)
             )
             if label is None:
                 continue
             key = short_form_key(short.text)
-            long_forms.setdefault(key, long.text)
+            inside = cover is not None and cover.start <= short.start and short.end <= cover.end
+            long_forms.setdefault(key, without(cover, doc[ss - 1 : se + 1]) if inside else long.text)
             definitions += [Span(doc, long.start, long.end, label=label), Span(doc, short.start, short.end, label=label)]
             for variant in (key, key + "s"):
                 names.setdefault(variant, label)
         doc._.long_forms = long_forms
-        for span in spans:
+        # Spans already found stay as they are ("convolutional neural networks (CNNs)" is one
+        # mention); definitions and repeated names only fill the gaps.
+        spans += [d for d in filter_spans(definitions) if not overlaps(d, spans)]
+        for span in spans if self.names else []:
             if len(span) <= MAX_NAME_TOKENS and any(is_name(t) for t in span):
                 names.setdefault(span.text, span.label_)
-        repeated: list[Span] = []
         if names:
             matcher = PhraseMatcher(doc.vocab)
             for text in names:
                 matcher.add(text, [self.make_doc(text)])
-            for match_id, start, end in matcher(doc):
-                repeated.append(Span(doc, start, end, label=names[doc.vocab.strings[match_id]]))
-        # A definition beats any chunk it was parsed into; otherwise the longest span wins.
-        definitions = filter_spans(definitions)
-        rest = [s for s in spans + repeated if not overlaps(s, definitions)]
-        doc.spans[SPAN_KEY] = filter_spans(definitions + rest)
+            repeated = [Span(doc, start, end, label=names[doc.vocab.strings[match_id]]) for match_id, start, end in matcher(doc)]
+            spans += [r for r in filter_spans(repeated) if not overlaps(r, spans)]
+        spans = filter_spans(spans)
+        doc.spans[SPAN_KEY] = one_label_per_name(spans, long_forms) if self.names else spans
         return doc
+
+
+def one_label_per_name(spans: list[Span], long_forms: dict[str, str]) -> list[Span]:
+    """Give every mention of one name in one abstract the same label: the most frequent among its
+    mentions (a short form counts with its long form), ties to the first."""
+    def group(span: Span) -> str:
+        return long_forms.get(short_form_key(span.text), span.text).lower()
+
+    votes: dict[str, Counter[str]] = defaultdict(Counter)
+    for span in spans:
+        votes[group(span)][span.label_] += 1
+    labels = {g: max(c, key=lambda label: c[label]) for g, c in votes.items()}  # first seen wins ties
+    return [s if s.label_ == labels[group(s)] else Span(s.doc, s.start, s.end, label=labels[group(s)]) for s in spans]

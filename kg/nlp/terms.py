@@ -14,7 +14,7 @@ from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
-from ..settings import SPAN_KEY
+from ..settings import LABELS, SPAN_KEY
 
 METHOD_HEADS = {
     "model", "network", "method", "algorithm", "architecture", "framework", "approach",
@@ -68,6 +68,8 @@ GENERIC_MODIFIERS = {
     "open", "major", "central", "critical", "crucial", "core", "modern", "advanced",
     "sophisticated", "emerging", "innovative", "generic", "simple", "naive", "vanilla",
 }
+# Words that point back at something named elsewhere: "existing approaches", "such models".
+REFERRING_WORDS = {"existing", "previous", "prior", "proposed", "such", "other", "current", "aforementioned", "above"}
 TRIM_POS = {"DET", "PRON", "NUM", "ADV", "CCONJ", "PUNCT", "PART", "ADP", "SCONJ", "AUX", "SYM"}
 CALLING_VERBS = {"call", "name", "dub", "term", "coin"}
 EVALUATION_WORDS = {
@@ -184,24 +186,94 @@ def name_label(span: Span) -> str | None:
     return None
 
 
-@Language.factory("kg_terms")
-def make_term_finder(nlp: Language, name: str) -> "TermFinder":
-    return TermFinder(nlp)
+def is_generic(span: Span) -> bool:
+    """A phrase that refers back instead of naming: "this paper", "our method", "the task",
+    "existing approaches" (a bare "classifier" is kept: SciERC counts it, and measuring said so)."""
+    kept = trim(span)
+    if kept is None:
+        return True
+    referring = span[0].pos_ in {"DET", "PRON"} or span[0].lower_ in REFERRING_WORDS
+    return referring and len(kept) == 1 and kept.root.lemma_.lower() in GENERIC_HEADS and not is_name(kept.root)
+
+
+def dataset_cue(span: Span) -> bool:
+    """Does the text call the span a dataset: "X dataset", "the X benchmark", "experiments on X"?"""
+    doc = span.doc
+    after = doc[span.end] if span.end < len(doc) else None
+    if after is not None and after.lemma_.lower() in DATASET_HEADS:
+        return True
+    if span.root.lemma_.lower() in DATASET_HEADS:
+        return True
+    names = all(is_name(t) or t.text == "-" for t in span)
+    return names and in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent)
+
+
+def cut_at_verb(span: Span) -> Span | None:
+    """The span up to its first verb: "SDP generalizes" -> "SDP" (hyphenated words stay whole)."""
+    for token in span[1:]:
+        hyphenated = token.i > 0 and token.doc[token.i - 1].text == "-" or token.text == "-"
+        if token.pos_ in {"VERB", "AUX"} and not hyphenated and token.tag_ not in {"VBN", "VBG"}:
+            return Span(span.doc, span.start, token.i, label=span.label_)
+    return span
+
+
+def overlaps_any(span: Span, taken: list[Span]) -> bool:
+    return any(span.start < t.end and t.start < span.end for t in taken)
+
+
+@Language.factory(
+    "kg_terms",
+    default_config={"use_model": True, "rule_chunks": True, "rule_names": True, "dataset_cues": True,
+                    "generic_filter": True, "cut_verbs": True, "syntax_labels": True},
+)
+def make_term_finder(
+    nlp: Language, name: str, use_model: bool, rule_chunks: bool, rule_names: bool, dataset_cues: bool,
+    generic_filter: bool, cut_verbs: bool, syntax_labels: bool,
+) -> "TermFinder":
+    return TermFinder(nlp, use_model, rule_chunks, rule_names, dataset_cues, generic_filter, cut_verbs, syntax_labels)
 
 
 class TermFinder:
-    """Writes labelled, non-overlapping candidate spans to `doc.spans[SPAN_KEY]`."""
+    """Writes labelled, non-overlapping spans to `doc.spans[SPAN_KEY]`.
 
-    def __init__(self, nlp: Language) -> None:
+    The trained NER's entities (`doc.ents`) come first; rules add what it missed (noun chunks with
+    a telling head, names in telling syntax), drop generic phrases and apply dataset cues. Each
+    step is a switch so that its effect can be measured (`kg eval`).
+    """
+
+    def __init__(self, nlp: Language, use_model: bool = True, rule_chunks: bool = True, rule_names: bool = True,
+                 dataset_cues: bool = True, generic_filter: bool = True, cut_verbs: bool = True,
+                 syntax_labels: bool = True) -> None:
+        self.use_model = use_model
+        self.cut_verbs = cut_verbs
+        self.syntax_labels = syntax_labels
+        self.rule_chunks = rule_chunks
+        self.rule_names = rule_names
+        self.dataset_cues = dataset_cues
+        self.generic_filter = generic_filter
         self.matcher = Matcher(nlp.vocab)
         self.matcher.add("NAME", NAME_PATTERNS, greedy="LONGEST")
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = chunk_spans(doc)
-        for _, start, end in self.matcher(doc):
-            name = doc[start:end]
-            label = name_label(name)
-            if label:
-                spans.append(Span(doc, start, end, label=label))
+        spans = [e for e in doc.ents if e.label_ in LABELS] if self.use_model else []
+        if self.cut_verbs:
+            spans = [cut for cut in map(cut_at_verb, spans) if cut is not None]
+        if self.generic_filter:
+            spans = [s for s in spans if not is_generic(s)]
+        if self.rule_names:
+            told: dict[str, str] = {}  # name -> the label its syntax gives it somewhere in the abstract
+            for _, start, end in self.matcher(doc):
+                name = doc[start:end]
+                label = name_label(name)
+                if label and not overlaps_any(name, spans):
+                    spans.append(Span(doc, start, end, label=label))
+                if label:
+                    told.setdefault(name.text, label)
+            if self.syntax_labels:  # "OTTER, a novel VLA architecture": OTTER is a method throughout
+                spans = [Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s for s in spans]
+        if self.rule_chunks:
+            spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]
+        if self.dataset_cues:
+            spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s) else s for s in spans]
         doc.spans[SPAN_KEY] = filter_spans(spans)
         return doc

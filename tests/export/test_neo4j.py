@@ -1,0 +1,154 @@
+"""Neo4j loading against a real Bolt server (ArcadeDB's Neo4j-compatible plugin), started by this module."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pyoxigraph as ox
+import pytest
+from neo4j import GraphDatabase
+
+from kg.export.neo4j import write_neo4j
+from kg.settings import NEO4J_RELATIONSHIP_TYPES
+
+SERVER = Path(__file__).with_name("bolt_server.py")
+PASSWORD = "paperkg-test-secret"
+USER = "root"
+LABELS = ("Paper", "Method", "Task", "Dataset")
+RDF_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
+SELECT ?t (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t } GROUP BY ?t"""
+RDF_MENTIONS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(*) AS ?c) WHERE { ?p kg:mentions ?e }"
+START_SECONDS = 120
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def bolt(tmp_path_factory) -> Iterator[str]:
+    """The URI of a fresh server with databases `push` and `cypher`, stopped when the module ends."""
+    root = tmp_path_factory.mktemp("arcadedb")
+    port = free_port()
+    with open(root / "server.log", "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, str(SERVER), str(root), str(port), str(free_port()), "push", "cypher"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, cwd=root, text=True,
+            env={**os.environ, "BOLT_TEST_PASSWORD": PASSWORD},
+        )
+    try:
+        deadline, line = time.monotonic() + START_SECONDS, "starting"
+        while line and line.strip() != "ready" and time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            line = proc.stdout.readline() if ready else ""  # "" also when the server exits
+        if line.strip() != "ready":
+            pytest.fail(f"Bolt server did not start in {START_SECONDS}s:\n{(root / 'server.log').read_text()[-3000:]}")
+        yield f"bolt://127.0.0.1:{port}"
+    finally:
+        proc.stdin.close()  # the server stops when its stdin closes
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def kg(*args: str, password: str = PASSWORD, code: str = "from kg.cli import main; main()") -> subprocess.CompletedProcess:
+    env = {**os.environ, "NEO4J_PASSWORD": password}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, timeout=300)
+
+
+def push(uri: str, database: str, graph: Path) -> subprocess.CompletedProcess:
+    result = kg("neo4j", "push", "--uri", uri, "--user", USER, "--database", database, "--graph", str(graph))
+    assert result.returncode == 0, result.stderr
+    assert PASSWORD not in result.stdout + result.stderr
+    return result
+
+
+def counts(uri: str, database: str) -> dict[str, int]:
+    """Nodes per label and relationships per type, as the server counts them."""
+    queries = {label: f"MATCH (n:{label}) RETURN count(n) AS c" for label in LABELS}
+    queries |= {t: f"MATCH ()-[r:{t}]->() RETURN count(r) AS c" for t in NEO4J_RELATIONSHIP_TYPES.values()}
+    with GraphDatabase.driver(uri, auth=(USER, PASSWORD)) as driver:
+        return {k: driver.execute_query(q, database_=database).records[0]["c"] for k, q in queries.items()}
+
+
+def rdf_counts(out: Path) -> tuple[dict[str, int], int]:
+    store = ox.Store()
+    store.load(path=str(out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
+    nodes = {row["t"].value.rpartition("#")[2]: int(row["c"].value) for row in store.query(RDF_NODES)}
+    return nodes, int(next(iter(store.query(RDF_MENTIONS)))["c"].value)
+
+
+def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt):
+    nodes, mentions = rdf_counts(sample_build.out)
+    assert set(nodes) == set(LABELS) and mentions > 0
+    push(bolt, "push", sample_build.out)
+    first = counts(bolt, "push")
+    assert {label: first[label] for label in LABELS} == nodes
+    assert first["MENTIONS"] == mentions
+    # Every mention pair also has exactly one role relationship.
+    assert sum(first[t] for t in ("PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET")) == mentions
+    push(bolt, "push", sample_build.out)
+    assert counts(bolt, "push") == first
+    with GraphDatabase.driver(bolt, auth=(USER, PASSWORD)) as driver:
+        paper = driver.execute_query("MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN p LIMIT 1", database_="push").records[0]["p"]
+        entity = driver.execute_query("MATCH (:Paper)-[:PROPOSES]->(e) RETURN e LIMIT 1", database_="push").records[0]["e"]
+    assert paper["id"].startswith("https://") and paper["name"] and isinstance(paper["year"], int)
+    assert isinstance(paper["authors"], list) and all(isinstance(a, str) for a in paper["authors"])
+    assert entity["id"].startswith("https://") and entity["name"] and isinstance(entity["papers"], int)
+
+
+def test_push_never_loads_spacy(sample_build, bolt):
+    code = ("import sys; from kg.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('spacy loaded' if 'spacy' in sys.modules else 'no spacy')")
+    result = kg("neo4j", "push", "--uri", bolt, "--user", USER, "--database", "push", "--graph", str(sample_build.out), code=code)
+    assert result.stdout.splitlines()[-1] == "no spacy", result.stderr
+    assert result.stdout.startswith("merged ")
+
+
+def test_import_cypher_loads_the_same_graph(sample_build, bolt, tmp_path):
+    # ArcadeDB's LOAD CSV (not Neo4j's) drops every row after a field holding an escaped quote (""),
+    # so this loads the sample graph with its double quotes turned into single ones.
+    graph = sample_build.graph.copy()
+    for data in [d for _, d in graph.nodes(data=True)] + [d for *_, d in graph.edges(data=True)]:
+        data.update({k: v.replace('"', "'") for k, v in data.items() if isinstance(v, str)})
+    folder = tmp_path / "neo4j"
+    write_neo4j(graph, folder)
+    # Neo4j reads file:///X from its import folder; this server reads absolute paths.
+    script = (folder / "import.cypher").read_text(encoding="utf-8").replace("'file:///", f"'file://{folder}/")
+    statements = [s for s in (re.sub(r"^(//.*\n)+", "", part).strip() for part in script.split(";\n")) if s]
+    assert statements[0].startswith("CREATE CONSTRAINT") and len(statements) == 4 + 4 + 5
+    with GraphDatabase.driver(bolt, auth=(USER, PASSWORD)) as driver:
+        for _ in range(2):  # constraints and MERGE: running it twice adds nothing
+            with driver.session(database="cypher") as session:  # auto-commit, as cypher-shell runs it
+                for statement in statements:
+                    session.run(statement).consume()
+    nodes, mentions = rdf_counts(sample_build.out)
+    loaded = counts(bolt, "cypher")
+    assert {label: loaded[label] for label in LABELS} == nodes and loaded["MENTIONS"] == mentions
+    push(bolt, "push", sample_build.out)
+    assert loaded == counts(bolt, "push")
+
+
+def test_push_errors_are_one_line(sample_build, bolt):
+    graph = str(sample_build.out)
+    wrong = kg("neo4j", "push", "--uri", bolt, "--user", USER, "--graph", graph, password="not-the-password")
+    refused = kg("neo4j", "push", "--uri", f"bolt://127.0.0.1:{free_port()}", "--graph", graph)
+    no_build = kg("neo4j", "push", "--uri", bolt, "--graph", str(sample_build.out / "nothing-here"))
+    no_password = kg("neo4j", "push", "--uri", bolt, "--graph", graph, password="")
+    for result, message in ((wrong, "authentication failed"), (refused, "cannot connect"),
+                            (no_build, "run `kg build` first"), (no_password, "no password")):
+        assert result.returncode == 1
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("kg: error: ") and message in result.stderr
+        assert "not-the-password" not in result.stderr and PASSWORD not in result.stderr

@@ -1,0 +1,209 @@
+"""Bad input, failed builds and repeated builds, through the command users type (`python build_graph.py`)."""
+
+import hashlib
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rdflib import Graph, Literal
+from rdflib.namespace import DCTERMS
+
+from kg.builder import EXPORTS
+from kg.settings import MAX_ABSTRACT_CHARS, SAMPLE_INPUT
+from kg.staging import STAGING_PREFIX, held_signals, staged
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
+USER_FILES = {".gitignore": "*\n!.gitignore\n", "notes.txt": "mine, not paperkg's\n"}
+
+
+def build(*args, env=None, limit_file_size=None):
+    """`python build_graph.py ARGS`; `limit_file_size` makes every write past that many bytes fail (EFBIG)."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
+
+    return subprocess.run(
+        [sys.executable, "build_graph.py", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300,
+        env={**os.environ, **(env or {})}, preexec_fn=limit if limit_file_size else None,
+    )
+
+
+def assert_one_line_error(result, *parts):
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("kg: error: ")
+    for part in parts:
+        assert str(part) in line
+
+
+def snapshot(folder):
+    """Every file under `folder` (hidden ones included) -> its SHA-1."""
+    return {str(p.relative_to(folder)): hashlib.sha1(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def snapshot_of(files):
+    """What `snapshot` gives for a folder holding exactly `files` (relative path -> text)."""
+    return {name: hashlib.sha1(text.encode()).hexdigest() for name, text in sorted(files.items())}
+
+
+def jsonl(path, *records):
+    path.write_text("".join(r if isinstance(r, str) else json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+# --- fatal input: one line naming the file, exit 1, nothing written -------------------------------------
+
+FATAL = {
+    "empty.jsonl": (b"", "file is empty"),
+    "random.jsonl": (random.Random(8).randbytes(2048), "binary file"),
+    "latin1.txt": ("Résumé of a café.".encode("latin-1"), "not UTF-8"),
+    "object.json": (b'{"title": "no papers here"}', "expected a JSON array"),
+    "table.csv": (b"id,title,summary\n1,T,We propose X.\n", "CSV has no 'abstract' column"),
+}
+
+
+@pytest.mark.parametrize("name", FATAL)
+def test_fatal_input_is_one_line_naming_the_file(tmp_path, name):
+    content, message = FATAL[name]
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert_one_line_error(build(path, "--out", tmp_path / "out"), f"{path}: {message}")
+    assert not (tmp_path / "out").exists()
+
+
+def test_input_of_bad_records_only_is_an_error(tmp_path):
+    path = jsonl(tmp_path / "bad.jsonl", '{"id": 1, "abstract": \n', {"id": 2})
+    assert_one_line_error(build(path, "--out", tmp_path / "out"), "no paper to build; skipped 1 (broken JSON line), 1 (no abstract)")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["missing.jsonl"], "missing.jsonl: no such file or folder"),
+        (["--out", "pyproject.toml"], "pyproject.toml: --out names a file, not a folder"),
+        (["--out", "pyproject.toml/graphs"], "--out is inside pyproject.toml, a file"),
+    ],
+)
+def test_bad_paths_are_one_line_errors(args, message):
+    assert_one_line_error(build(*args), message)
+
+
+# --- bad records: skipped and counted, the rest builds -----------------------------------------------------
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """A JSONL of one good record, a broken line, a record without abstract, a duplicate id,
+    a LaTeX-only abstract and a 400,000-character abstract."""
+    folder = tmp_path_factory.mktemp("mixed")
+    good, other = SEED[0], SEED[1]
+    long = {"id": "long", "abstract": ((other["abstract"] + " ") * (400_000 // len(other["abstract"]) + 1))[:400_000]}
+    path = jsonl(folder / "papers.jsonl", good, '{"id": "broken", "abstract": "unterminated\n', {"id": "no-abstract", "title": "T"},
+                 {**good, "title": "the same id again"}, {"id": "latex", "abstract": "$x^2 + \\alpha$"}, long)
+    return path, {good["id"]: good["abstract"], "long": long["abstract"]}
+
+
+def test_bad_records_are_skipped_and_counted(mixed, tmp_path):
+    path, abstracts = mixed
+    result = build(path, "--out", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "2 papers" in result.stdout
+    assert ("skipped 1 (broken JSON line), 1 (duplicate id), 1 (no abstract), 1 (no words once markup is removed); "
+            f"truncated 1 (abstract over {MAX_ABSTRACT_CHARS} characters)") in result.stdout
+    mentions = [json.loads(line) for line in (tmp_path / "mentions.jsonl").open(encoding="utf-8")]
+    assert {m["paper"] for m in mentions} == set(abstracts)
+    assert all(abstracts[m["paper"]][m["start"] : m["end"]] == m["text"] for m in mentions)
+    assert max(m["end"] for m in mentions if m["paper"] == "long") <= MAX_ABSTRACT_CHARS
+    # spaCy read the first 20,000 characters; the graph keeps all 400,000
+    assert Literal(abstracts["long"]) in set(Graph().parse(tmp_path / "graph.ttl").objects(None, DCTERMS.abstract))
+
+
+def test_strict_stops_at_the_first_skipped_record(mixed, tmp_path):
+    path, _ = mixed
+    assert_one_line_error(build(path, "--out", tmp_path / "out", "--strict"), f"{path}:2: broken JSON line (--strict)")
+    assert not (tmp_path / "out").exists()
+
+
+# --- exports: replaced all at once, other files kept, the same bytes every time ----------------------------
+
+@pytest.fixture(scope="module")
+def seed_build(tmp_path_factory):
+    """The bundled sample built into a folder that already holds a user's files, on a UTC-12 clock."""
+    out = tmp_path_factory.mktemp("seed")
+    for name, text in USER_FILES.items():
+        (out / name).write_text(text)
+    result = build("--out", out, env={"TZ": "Etc/GMT+12", "PYTHONHASHSEED": "1"})
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_a_build_keeps_other_files_and_leaves_no_staging_folder(seed_build):
+    assert {name: (seed_build / name).read_text() for name in USER_FILES} == USER_FILES
+    assert not [p for p in seed_build.iterdir() if p.name.startswith(STAGING_PREFIX)]
+    assert {p.name for p in seed_build.iterdir()} == {*USER_FILES, *EXPORTS}
+
+
+def test_a_build_that_fails_late_leaves_the_previous_exports_byte_identical(seed_build, tmp_path):
+    """Three papers, where the folder holds nineteen: graph.ttl and mentions.jsonl (small) are written,
+    then graph.html (which inlines vis-network, several hundred KB) hits a 100 KB file size limit.
+    Writing into `--out` directly would have changed the first two and truncated the third."""
+    out = shutil.copytree(seed_build, tmp_path / "out")
+    before = snapshot(out)
+    result = build(jsonl(tmp_path / "three.jsonl", *SEED[:3]), "--out", out, limit_file_size=100_000)
+    assert_one_line_error(result, "cannot write", "File too large", "no export was replaced")
+    assert snapshot(out) == before
+
+
+@pytest.fixture(scope="module")
+def second_build(tmp_path_factory):
+    """The same sample again, on a UTC+14 clock (always another calendar day) and another hash seed."""
+    out = tmp_path_factory.mktemp("again")
+    result = build("--out", out, env={"TZ": "Etc/GMT-14", "PYTHONHASHSEED": "2"})
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_two_builds_are_byte_identical(seed_build, second_build):
+    first = {name: digest for name, digest in snapshot(seed_build).items() if name not in USER_FILES}
+    second = snapshot(second_build)
+    assert len(second) >= len(EXPORTS)
+    assert sorted(name for name in first.keys() | second.keys() if first.get(name) != second.get(name)) == []
+
+
+# --- the staging folder itself ------------------------------------------------------------------------------
+
+def test_staged_exports_replace_files_and_folders_and_nothing_else(tmp_path):
+    (tmp_path / "neo4j").mkdir()
+    (tmp_path / "neo4j" / "stale.csv").write_text("old")
+    (tmp_path / "graph.ttl").write_text("old")
+    (tmp_path / "notes.txt").write_text("mine")
+    with staged(tmp_path) as staging:
+        (staging / "neo4j").mkdir()
+        (staging / "neo4j" / "papers.csv").write_text("new")
+        (staging / "graph.ttl").write_text("new")
+    assert snapshot(tmp_path) == snapshot_of({"neo4j/papers.csv": "new", "graph.ttl": "new", "notes.txt": "mine"})
+
+
+def test_a_block_that_raises_changes_nothing(tmp_path):
+    (tmp_path / "graph.ttl").write_text("old")
+    with pytest.raises(RuntimeError), staged(tmp_path) as staging:
+        (staging / "graph.ttl").write_text("new")
+        raise RuntimeError("an export failed")
+    assert snapshot(tmp_path) == snapshot_of({"graph.ttl": "old"})
+
+
+def test_an_interrupt_waits_until_the_moves_are_done():
+    done = False
+    with pytest.raises(KeyboardInterrupt):
+        with held_signals():
+            os.kill(os.getpid(), signal.SIGINT)
+            done = True
+    assert done
