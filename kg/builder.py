@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -10,23 +11,27 @@ from typing import Callable, Iterable
 import networkx as nx
 
 from .corpus import Corpus, Paper, read_corpus
-from .errors import InputError, OutputError
+from .errors import InputError, KGError, OutputError
 from .export.gephi import write_gexf, write_graphml
 from .export.html import write_html
 from .export.mentions import write_mentions
 from .export.neo4j import write_neo4j
-from .export.rdf import write_rdf
+from .export.rdf import FORMATS, write_rdf
 from .graph import build_graph
 from .records import Mention
-from .resolve import resolve
+from .resolve import resolve, resolve_relations
 from .settings import (
-    DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_OUT, MAX_ABSTRACT_CHARS, SAMPLE_INPUT,
+    DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_OUT, MAX_ABSTRACT_CHARS, ONTOLOGY_FILE,
+    RELATIONS, SAMPLE_INPUT,
 )
 from .staging import staged
+from .store import GRAPH_FILE, STORE_DIR, write_store
 
-# Output name -> writer(graph, mentions, path).
+# Output name -> writer(graph, mentions, path), in the order they are written.
 EXPORTS: dict[str, Callable[[nx.MultiDiGraph, list[Mention], Path], None]] = {
-    "graph.ttl": lambda g, m, p: write_rdf(g, p),
+    GRAPH_FILE: lambda g, m, p: write_rdf(g, p, "ttl", m),
+    "ontology.ttl": lambda g, m, p: shutil.copyfile(ONTOLOGY_FILE, p),
+    STORE_DIR: lambda g, m, p: write_store(p.parent / GRAPH_FILE, p),  # graph.ttl, loaded
     "mentions.jsonl": lambda g, m, p: write_mentions(m, g, p),
     "graph.html": lambda g, m, p: write_html(g, p),
     "graph.graphml": lambda g, m, p: write_graphml(g, p),
@@ -48,9 +53,10 @@ class BuildResult:
     def summary(self) -> str:
         g = self.graph
         entities = sum(1 for _, d in g.nodes(data=True) if d["type"] != "Paper")
+        relations = sum(1 for *_, d in g.edges(data=True) if d["relation"] in RELATIONS)
         line = (
             f"{len(self.corpus.papers)} papers, {len(self.mentions)} mentions, {entities} entities, "
-            f"{g.number_of_edges()} edges -> {self.out} in {self.seconds:.1f}s"
+            f"{g.number_of_edges()} edges ({relations} between entities) -> {self.out} in {self.seconds:.1f}s"
         )
         if self.corpus.skipped:
             line += "; skipped " + self.corpus.skip_summary()
@@ -81,12 +87,14 @@ def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:
 
 def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = DEFAULT_BASE_IRI, *,
           html_min_papers: int = DEFAULT_HTML_MIN_PAPERS, html_max_nodes: int = DEFAULT_HTML_MAX_NODES,
-          strict: bool = False) -> BuildResult:
+          strict: bool = False, evidence: bool = True, rdf_formats: Iterable[str] = ()) -> BuildResult:
     """Build the knowledge graph of `inputs` (default: the bundled ICML 2025 sample) into `out`.
 
     `html_min_papers` and `html_max_nodes` bound what graph.html draws of a large graph. Records that
-    cannot be papers are skipped and counted, or with `strict` stop the build at the first. The exports
-    replace those in `out` all at once, and only if every one of them was written.
+    cannot be papers are skipped and counted, or with `strict` stop the build at the first. Without
+    `evidence` the RDF leaves out the annotations (a third of its size). `rdf_formats` (nt, jsonld,
+    trig, xml) are written beside graph.ttl. The exports replace those in `out` all at once, and only
+    if every one of them was written.
     """
     started = time.perf_counter()
     timings: dict[str, float] = {}
@@ -96,22 +104,28 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
 
     out = Path(out)
     check_out(out)
+    rdf_formats = list(rdf_formats)
+    if unknown := [f for f in rdf_formats if f not in FORMATS]:
+        raise KGError(f"unknown RDF format {unknown[0]!r}; use {', '.join(FORMATS)}")
     corpus = read_corpus(list(inputs) or [SAMPLE_INPUT])
     if strict and corpus.skipped:
         raise InputError(f"{corpus.skipped[0].reason} (--strict)", corpus.skipped[0].source)
     if not corpus.papers:
         raise InputError("no paper to build" + (f"; skipped {corpus.skip_summary()}" if corpus.skipped else ""))
     lap("read")
-    from .nlp.extract import extract_mentions  # spaCy loads only when a build needs it, after the input is known good
+    from .nlp.extract import extract  # spaCy loads only when a build needs it, after the input is known good
 
     papers, truncated = for_extraction(corpus.papers)
-    mentions = extract_mentions(papers)
+    mentions, relations = extract(papers)
     lap("extract")
     resolution = resolve(mentions)
+    relations = resolve_relations(relations, resolution)
     lap("resolve")
-    graph = build_graph(corpus.papers, resolution, base_iri)
+    graph = build_graph(corpus.papers, resolution, base_iri, relations)
     lap("graph")
     exports = {**EXPORTS, "graph.html": lambda g, m, p: write_html(g, p, min_papers=html_min_papers, max_nodes=html_max_nodes)}
+    for fmt in ("ttl", *rdf_formats):
+        exports[FORMATS[fmt][0]] = lambda g, m, p, fmt=fmt: write_rdf(g, p, fmt, m if evidence else None)
     with staged(out) as staging:
         for name, write in exports.items():
             try:

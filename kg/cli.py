@@ -25,12 +25,16 @@ def build(
     html_max_nodes: int = typer.Option(DEFAULT_HTML_MAX_NODES, "--html-max-nodes", min=1,
                                        help="graph.html draws at most this many nodes (it says which it left out)."),
     strict: bool = typer.Option(False, "--strict", help="Stop at the first record that would be skipped (broken line, no abstract, duplicate id)."),
+    evidence: bool = typer.Option(True, "--evidence/--no-evidence", help="Annotate every mention and relation in the RDF (W3C Web Annotation); leave out for huge builds."),
+    rdf_format: str = typer.Option("", "--rdf-format", help="More RDF files beside graph.ttl, comma-separated: nt, jsonld, trig, xml."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing on success."),
 ) -> None:
     """Build the knowledge graph and write every export into OUT."""
     from .builder import build as run_build
 
-    result = run_build(inputs or [], out, base_iri, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes, strict=strict)
+    formats = [f.strip() for f in rdf_format.split(",") if f.strip()]
+    result = run_build(inputs or [], out, base_iri, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes,
+                       strict=strict, evidence=evidence, rdf_formats=formats)
     if not quiet:
         typer.echo(result.summary())
 
@@ -41,12 +45,26 @@ def query(
     graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
     format: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
 ) -> None:
-    """Run a SPARQL query over a build's graph.ttl."""
+    """Run a SPARQL query over a build (its store/, else its graph.ttl)."""
     from .store import FORMATTERS, run_query
 
     if format not in FORMATTERS:
         raise KGError(f"unknown --format {format!r}; use one of {', '.join(FORMATTERS)}")
     typer.echo(FORMATTERS[format](run_query(query, graph)))
+
+
+@app.command()
+def serve(
+    graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (anything but loopback lets others query the graph)."),
+    port: int = typer.Option(7878, "--port", "-p", min=0, max=65535, help="Port (0: any free one)."),
+    timeout: float = typer.Option(30.0, "--timeout", min=0.1, help="Seconds a query may run before it is stopped."),
+    max_result_bytes: int = typer.Option(16_000_000, "--max-result-bytes", min=1, help="Larger results are refused."),
+) -> None:
+    """Serve a build as a read-only SPARQL endpoint; prints its query URL, Ctrl-C stops it."""
+    from .serve import serve as run_serve
+
+    run_serve(graph, host, port, timeout, max_result_bytes)
 
 
 @app.command("eval")

@@ -3,7 +3,9 @@
 Nodes are keyed by IRI. Paper nodes carry the bibliographic fields; entity nodes carry type, name,
 aliases and paper count. Each paper → entity edge has `relation` (proposes, usesMethod,
 addressesTask, usesDataset; every such edge also means the paper mentions the entity), the number
-of mentions, and the first mention's evidence.
+of mentions, and the first mention's evidence. Each entity → entity edge has `relation` (usedFor,
+evaluatedOn, comparedWith, isA), `papers` (the support: how many papers state it), `paper_ids`,
+`mentions` (how many sentences), the first sentence, and every `Relation` behind it as `evidence`.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from urllib.parse import quote
 import networkx as nx
 
 from .corpus import Paper
-from .records import Entity, Mention
+from .records import Entity, Mention, Relation
 from .resolve import Resolution
 from .settings import DEFAULT_BASE_IRI, NODE_TYPES, PAPER, PROPOSES, USES_RELATION
 
@@ -31,8 +33,10 @@ def relation_of(label: str, role: str) -> str:
     return "proposes" if role == PROPOSES else USES_RELATION[label]
 
 
-def build_graph(papers: list[Paper], resolution: Resolution, base_iri: str = DEFAULT_BASE_IRI) -> nx.MultiDiGraph:
-    """Papers and entities as nodes, paper → entity edges with role and evidence."""
+def build_graph(papers: list[Paper], resolution: Resolution, base_iri: str = DEFAULT_BASE_IRI,
+                relations: list[Relation] = ()) -> nx.MultiDiGraph:
+    """Papers and entities as nodes, paper → entity edges with role and evidence, and entity → entity
+    edges for `relations` (resolved: see `resolve_relations`) with support and evidence."""
     graph = nx.MultiDiGraph(base_iri=base_iri)
     for paper in papers:
         graph.add_node(
@@ -73,6 +77,13 @@ def build_graph(papers: list[Paper], resolution: Resolution, base_iri: str = DEF
             start=first.start,
             end=first.end,
         )
+    by_edge: dict[tuple[str, str, str], list[Relation]] = defaultdict(list)
+    for r in relations:
+        by_edge[(r.head.entity, r.relation, r.tail.entity)].append(r)
+    for (head, relation, tail), evidence in by_edge.items():
+        paper_ids = sorted({r.paper for r in evidence})
+        graph.add_edge(iris[head], iris[tail], key=relation, relation=relation, papers=len(paper_ids),
+                       paper_ids=paper_ids, mentions=len(evidence), sentence=evidence[0].sentence, evidence=evidence)
     return graph
 
 

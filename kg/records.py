@@ -22,6 +22,19 @@ class Mention:
 
 
 @dataclass(frozen=True)
+class Relation:
+    """An entity-entity relation one sentence of one paper states ("X outperforms Y")."""
+
+    paper: str
+    head: Mention
+    relation: str  # usedFor | evaluatedOn | comparedWith | isA (settings.RELATIONS)
+    tail: Mention
+    sentence: str  # the clean sentence: the evidence
+    start: int  # the sentence's offsets into the abstract exactly as read
+    end: int
+
+
+@dataclass(frozen=True)
 class Entity:
     """One real-world method, task or dataset, merged across papers."""
 

@@ -12,8 +12,8 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 
-from .records import Entity, Mention
-from .settings import LABEL_PRIORITY, PROPOSES, USES
+from .records import Entity, Mention, Relation
+from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
 
 LEADING_FILLERS = {
     "a", "an", "the", "our", "their", "its", "this", "these", "those", "novel", "new", "proposed",
@@ -47,6 +47,23 @@ SINGULAR_EXCEPTIONS = {
     "analytics", "metrics", "is", "was", "has", "this", "its", "yes", "ous", "data", "atlas",
 }
 KEY_STRIP = ".,;:'\"`()[]{}-"  # trimmed from both ends of a word
+GENERIC_NOUNS = {
+    "task", "application", "dataset", "benchmark", "data", "method", "approach", "model", "framework",
+    "technique", "problem", "setting", "scenario", "system", "algorithm", "domain", "work", "study",
+    "result", "experiment", "baseline", "variant", "analysis", "understanding", "capability", "process",
+    "architecture", "performance", "training", "learning", "inference", "evaluation", "tool", "solution",
+    "strategy", "procedure", "module", "component", "mechanism", "pipeline", "paradigm", "guarantee",
+}
+VAGUE_WORDS = {
+    "downstream", "real", "world", "benchmark", "synthetic", "theoretical", "unified", "large", "larger",
+    "small", "smaller", "scale", "complex", "offline", "online", "base", "model", "training", "learning",
+    "generation", "existing", "various", "different", "standard", "public", "popular", "common",
+    "multiple", "many", "several", "diverse", "challenging", "practical", "specific", "new", "novel",
+    "classical", "traditional", "conventional", "prior", "previous", "recent", "modern", "other", "such",
+    "wide", "broad", "numerous", "extensive", "key", "important", "related", "relevant", "underlying",
+    "target", "source", "simple", "general", "empirical", "experimental", "rigorous", "comprehensive",
+    "and", "or", "high", "low", "quality", "state", "art", "proposed", "efficient", "effective",
+}
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 IRREGULAR_PLURALS = {"analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon"}
@@ -182,6 +199,14 @@ def acronym_expansions(mentions: list[Mention], keys: list[str]) -> dict[str, st
     return expansions
 
 
+def is_generic_key(key: str) -> bool:
+    """A key too vague to be a node of its own ("downstream task", "real world dataset", "theoretical
+    analysis", "training"): a generic noun with nothing but vague words before it. The extractor
+    keeps such spans (benchmarks count them); the graph leaves them out."""
+    words = key.split()
+    return words[-1] in GENERIC_NOUNS and all(w in VAGUE_WORDS for w in words[:-1])
+
+
 def resolve(mentions: list[Mention]) -> Resolution:
     """Merge mentions into entities; each returned mention names its entity by key."""
     keys = [entity_key(m.long_form or m.name) for m in mentions]
@@ -200,7 +225,7 @@ def resolve(mentions: list[Mention]) -> Resolution:
     entities: dict[str, Entity] = {}
     slugs: set[str] = set()
     for key in sorted(labels):
-        if not key:
+        if not key or is_generic_key(key):
             continue
         label = min(labels[key], key=lambda lab: (-labels[key][lab], LABEL_PRIORITY[lab]))
         surface = names[key]
@@ -224,3 +249,19 @@ def resolve(mentions: list[Mention]) -> Resolution:
         if key in entities
     ]
     return Resolution(entities=entities, mentions=resolved)
+
+
+def resolve_relations(relations: list[Relation], resolution: Resolution) -> list[Relation]:
+    """Relations between entities: each end names its entity by key. A relation is dropped where an
+    end did not become an entity, where the entities' types do not fit it (an entity takes the label
+    most of its mentions got) or where both ends are one entity; a symmetric one puts the lesser key first."""
+    keys = {(m.paper, m.start, m.end): m for m in resolution.mentions}
+    resolved = []
+    for r in relations:
+        head, tail = keys.get((r.paper, r.head.start, r.head.end)), keys.get((r.paper, r.tail.start, r.tail.end))
+        if head is None or tail is None or head.entity == tail.entity or (head.label, tail.label) != RELATIONS[r.relation]:
+            continue
+        if r.relation in SYMMETRIC_RELATIONS and tail.entity < head.entity:
+            head, tail = tail, head
+        resolved.append(replace(r, head=head, tail=tail))
+    return resolved

@@ -7,6 +7,7 @@ from pathlib import Path
 PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
 SAMPLE_INPUT = DATA_DIR / "icml2025_seed.jsonl"
+ONTOLOGY_FILE = DATA_DIR / "ontology.ttl"  # the kg: vocabulary; every build writes it beside graph.ttl
 DEFAULT_OUT = Path("exports")
 
 # Vocabulary (a contract: SPARQL users depend on it).
@@ -27,6 +28,14 @@ PROPOSES = "proposes"
 USES = "uses"
 ROLES = (PROPOSES, USES)
 USES_RELATION = {"METHOD": "usesMethod", "TASK": "addressesTask", "DATASET": "usesDataset"}
+# Relations a sentence states between two entities (kg: property local name -> head label, tail label).
+RELATIONS = {
+    "usedFor": ("METHOD", "TASK"),
+    "evaluatedOn": ("METHOD", "DATASET"),
+    "comparedWith": ("METHOD", "METHOD"),
+    "isA": ("METHOD", "METHOD"),
+}
+SYMMETRIC_RELATIONS = frozenset({"comparedWith"})  # one edge per pair, the lesser entity key first
 
 # Relation name (the kg: property local name) -> Neo4j relationship type.
 NEO4J_RELATIONSHIP_TYPES = {
@@ -35,6 +44,10 @@ NEO4J_RELATIONSHIP_TYPES = {
     "usesMethod": "USES_METHOD",
     "addressesTask": "ADDRESSES_TASK",
     "usesDataset": "USES_DATASET",
+    "usedFor": "USED_FOR",
+    "evaluatedOn": "EVALUATED_ON",
+    "comparedWith": "COMPARED_WITH",
+    "isA": "IS_A",
 }
 
 # Colours and shapes by node type (page, Gephi).
@@ -49,6 +62,10 @@ RELATION_COLORS = {
     "usesMethod": "#1f77b4",
     "addressesTask": "#2ca02c",
     "usesDataset": "#ff7f0e",
+    "usedFor": "#9467bd",
+    "evaluatedOn": "#8c564b",
+    "comparedWith": "#e377c2",
+    "isA": "#17becf",
 }
 # The page's view of a large graph (measured on ICML 2025: see README "Opening the page").
 DEFAULT_HTML_MIN_PAPERS = 1

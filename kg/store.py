@@ -1,4 +1,9 @@
-"""SPARQL over a build's `graph.ttl` through Oxigraph (no spaCy here: `kg query` starts fast)."""
+"""SPARQL over a build through Oxigraph (no spaCy here: `kg query` starts fast).
+
+A build writes an Oxigraph store (`store/`, RocksDB) beside graph.ttl: opening it takes milliseconds
+where parsing graph.ttl takes seconds on a large build (see README). A folder without one (a build
+copied without it, say) is read from graph.ttl. The store is opened read-only.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ import pyoxigraph as ox
 from .errors import QueryError
 
 GRAPH_FILE = "graph.ttl"
+STORE_DIR = "store"
 CELL_WIDTH = 80
 
 
@@ -22,7 +28,21 @@ class QueryResult:
     rows: list[list[str]]
 
 
+def write_store(ttl: Path, folder: Path) -> None:
+    """Load `ttl` into a new store in `folder`, and close it (the build then moves the folder)."""
+    store = ox.Store(str(folder))
+    store.bulk_load(path=str(ttl), format=ox.RdfFormat.TURTLE)
+    store.flush()
+    del store  # the last reference: RocksDB closes here
+
+
 def open_store(graph_dir: Path) -> ox.Store:
+    """The build's store, read-only; else graph.ttl loaded into memory."""
+    if (Path(graph_dir) / STORE_DIR).is_dir():
+        try:
+            return ox.Store.read_only(str(Path(graph_dir) / STORE_DIR))
+        except OSError as exc:
+            raise QueryError(f"{Path(graph_dir) / STORE_DIR}: cannot open the store ({exc})") from None
     path = Path(graph_dir) / GRAPH_FILE
     if not path.is_file():
         raise QueryError(f"{path}: no graph here; run `kg build --out {graph_dir}` first")

@@ -17,6 +17,7 @@ from spacy.tokens import Doc, DocBin
 from spacy.util import filter_spans
 
 from .evaluate import DEFAULT_LABEL_MAP, detokenize, read_dygiepp
+from .nlp.pipeline import base_model_name
 from .settings import DATA_DIR
 
 NER_CONFIG = DATA_DIR / "ner.cfg"
@@ -90,7 +91,8 @@ def train(
     spacy_train(
         config,
         work / "model",
-        overrides={"paths.train": str(work / "train.spacy"), "paths.dev": str(work / "dev.spacy"), "training.max_steps": max_steps},
+        overrides={"paths.train": str(work / "train.spacy"), "paths.dev": str(work / "dev.spacy"),
+                   "paths.source": base_model_name(), "training.max_steps": max_steps},
     )
     if out.exists():
         shutil.rmtree(out)

@@ -85,3 +85,11 @@ def test_undefined_acronym_joins_the_long_form_most_papers_agree_on():
     r = resolve([*defining, mention("q", "language models"), mention("q", "LLM", long_form="language models"), mention("z", "LLM")])
     assert [m.entity for m in r.mentions if m.paper == "z"] == ["large language model"]
     assert [m.entity for m in r.mentions if m.paper == "q"] == ["language model", "language model"]
+
+
+def test_generic_entities_are_left_out_of_the_graph():
+    r = resolve([mention("p", "downstream tasks", "TASK"), mention("p", "real-world datasets", "DATASET"),
+                 mention("p", "theoretical analysis", "TASK"), mention("p", "training", "TASK"),
+                 mention("p", "machine learning"), mention("p", "reasoning tasks", "TASK")])
+    assert set(r.entities) == {"machine learning", "reasoning task"}
+    assert {m.entity for m in r.mentions} == {"machine learning", "reasoning task"}

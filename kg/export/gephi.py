@@ -23,7 +23,7 @@ NODE_FIELDS = (
     ("paper_id", "string"), ("title", "string"), ("url", "string"), ("venue", "string"),
     ("year", "integer"), ("authors", "string"),
 )
-EDGE_FIELDS = (("relation", "string"), ("mentions", "integer"), ("sentence", "string"))
+EDGE_FIELDS = (("relation", "string"), ("mentions", "integer"), ("sentence", "string"), ("papers", "integer"))
 GRAPHML_TYPES = {"string": "string", "integer": "int"}
 GEXF_ROOT = {"xmlns": "http://gexf.net/1.3", "xmlns:viz": "http://gexf.net/1.3/viz", "version": "1.3"}
 GRAPHML_ROOT = {
@@ -115,12 +115,17 @@ def write_gexf(graph: nx.MultiDiGraph, path: Path) -> None:
                         leaf(xml, "viz:color", rgb(RELATION_COLORS[data["relation"]]))
 
 
+def key_id(kind: str, name: str) -> str:
+    """GraphML key ids are unique in a file: an edge field named like a node field (`papers`) gets a prefix."""
+    return f"edge_{name}" if kind == "edge" and name in dict(NODE_FIELDS) else name
+
+
 def write_graphml(graph: nx.MultiDiGraph, path: Path) -> None:
     """GraphML with one typed key per field (`int` for counts and years)."""
     with xml_file(path) as xml, tag(xml, "graphml", GRAPHML_ROOT):
         for kind, fields in (("node", NODE_FIELDS), ("edge", EDGE_FIELDS)):
             for name, type_ in fields:
-                leaf(xml, "key", {"id": name, "for": kind, "attr.name": name, "attr.type": GRAPHML_TYPES[type_]})
+                leaf(xml, "key", {"id": key_id(kind, name), "for": kind, "attr.name": name, "attr.type": GRAPHML_TYPES[type_]})
         with tag(xml, "graph", {"id": "paperkg", "edgedefault": "directed"}):
             for node, data in sorted(graph.nodes(data=True)):
                 with tag(xml, "node", {"id": text(node)}):
@@ -129,4 +134,4 @@ def write_graphml(graph: nx.MultiDiGraph, path: Path) -> None:
             for source, target, data in sorted_edges(graph):
                 with tag(xml, "edge", {"source": text(source), "target": text(target)}):
                     for name, value in values(data, EDGE_FIELDS):
-                        leaf(xml, "data", {"key": name}, value)
+                        leaf(xml, "data", {"key": key_id("edge", name)}, value)

@@ -123,8 +123,8 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
     """The view as a pyvis network; the page's script reads `kind`, `papers` (1 for a paper), `names`, `url`."""
     net = Network(directed=True, height="100%", width="100%")
     evidence: dict[str, str] = {}
-    for _, target, data in sorted(graph.edges(data=True), key=lambda e: e[2]["relation"] != PROPOSES):
-        if data.get("sentence"):
+    for source, target, data in sorted(graph.edges(data=True), key=lambda e: e[2]["relation"] != PROPOSES):
+        if data.get("sentence") and graph.nodes[source]["type"] == PAPER:  # a sentence naming the entity itself
             evidence.setdefault(target, data["sentence"])  # "we propose X" is the best evidence there is
     for node in sorted(view.nodes):
         data = graph.nodes[node]

@@ -2,7 +2,8 @@
 
 Headers follow `neo4j-admin database import full`: `id:ID`, `:LABEL`, typed properties
 (`papers:int`, `aliases:string[]` with `;` between items), `:START_ID`, `:END_ID`, `:TYPE`.
-Every graph edge gives a `MENTIONS` relationship and one for its role. `import.cypher` loads the
+Every paper → entity edge gives a `MENTIONS` relationship and one for its role; an entity → entity
+edge one of its relation (`USED_FOR` ...), with its support in `papers`. `import.cypher` loads the
 same files into a running server with `LOAD CSV`, its statements generated from the same headers.
 """
 
@@ -13,12 +14,12 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..settings import NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER
+from ..settings import NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER, RELATIONS
 
 ARRAY_DELIMITER = ";"
 PAPER_HEADER = ["id:ID", ":LABEL", "name", "paper_id", "title", "url", "venue", "year:int", "authors:string[]", "abstract"]
 ENTITY_HEADER = ["id:ID", ":LABEL", "name", "aliases:string[]", "papers:int"]
-RELATIONSHIP_HEADER = [":START_ID", ":END_ID", ":TYPE", "mentions:int", "sentence", "start:int", "end:int"]
+RELATIONSHIP_HEADER = [":START_ID", ":END_ID", ":TYPE", "mentions:int", "sentence", "start:int", "end:int", "papers:int"]
 LABELS = (PAPER, *NODE_TYPES.values())
 ENTITY_LABELS = tuple(NODE_TYPES.values())
 IMPORT_COMMAND = (
@@ -52,6 +53,15 @@ def assignments(var: str, header: list[str]) -> str:
     return ", ".join(f"{var}.`{c.partition(':')[0]}` = {cypher_value(c)}" for c in columns)
 
 
+def match_any(var: str, column: str, labels: tuple[str, ...]) -> list[str]:
+    """Cypher lines binding `var` to the node whose id is in `column`, whichever of `labels` it has."""
+    if len(labels) == 1:
+        return [f"MATCH ({var}:{labels[0]} {{id: row.`{column}`}})"]
+    found = [f"{var}{i}" for i in range(len(labels))]
+    return [*(f"OPTIONAL MATCH ({v}:{label} {{id: row.`{column}`}})" for v, label in zip(found, labels)),
+            f"WITH row, {'a, ' if var == 'b' else ''}coalesce({', '.join(found)}) AS {var} WHERE {var} IS NOT NULL"]
+
+
 def load_csv(file: str, where: str, body: list[str]) -> str:
     lines = [f"LOAD CSV WITH HEADERS FROM 'file:///{file}' AS row", f"WITH row WHERE {where}", "CALL (row) {"]
     return "\n".join(lines + [f"  {line}" for line in body] + [f"}} IN TRANSACTIONS OF {BATCH_ROWS} ROWS;"])
@@ -68,11 +78,10 @@ def import_cypher() -> str:
         for label in labels:
             merge = [f"MERGE (n:{label} {{id: row.`id:ID`}})", f"SET {assignments('n', header)}"]
             statements.append(load_csv(file, f"row.`:LABEL` = '{label}'", merge))
-    for type_ in NEO4J_RELATIONSHIP_TYPES.values():
+    for relation, type_ in NEO4J_RELATIONSHIP_TYPES.items():
         body = [
-            f"MATCH (a:{PAPER} {{id: row.`:START_ID`}})",
-            *(f"OPTIONAL MATCH (e{i}:{label} {{id: row.`:END_ID`}})" for i, label in enumerate(ENTITY_LABELS)),
-            f"WITH row, a, coalesce({', '.join(f'e{i}' for i in range(len(ENTITY_LABELS)))}) AS b WHERE b IS NOT NULL",
+            *match_any("a", ":START_ID", ENTITY_LABELS if relation in RELATIONS else (PAPER,)),
+            *match_any("b", ":END_ID", ENTITY_LABELS),
             f"MERGE (a)-[r:{type_}]->(b)",
             f"SET {assignments('r', RELATIONSHIP_HEADER)}",
         ]
@@ -83,7 +92,8 @@ def import_cypher() -> str:
 README = f"""# Neo4j import
 
 Three ways to load this folder (labels Paper, Method, Task, Dataset; every node has `id`, its IRI, and `name`;
-relationships MENTIONS for every paper-entity pair, plus PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET).
+relationships MENTIONS for every paper-entity pair, plus PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET;
+between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, the number that state it).
 
 1. Into a new database, with the server stopped, from this folder (replaces the database `neo4j`):
 
@@ -124,7 +134,8 @@ def write_neo4j(graph: nx.MultiDiGraph, folder: Path) -> None:
         rows = csv.writer(r)
         rows.writerow(RELATIONSHIP_HEADER)
         for source, target, d in graph.edges(data=True):
-            for relation in ("mentions", d["relation"]):
-                rows.writerow([source, target, NEO4J_RELATIONSHIP_TYPES[relation], d["mentions"], d["sentence"], d["start"], d["end"]])
+            for relation in (d["relation"],) if d["relation"] in RELATIONS else ("mentions", d["relation"]):
+                rows.writerow([source, target, NEO4J_RELATIONSHIP_TYPES[relation], d["mentions"], d["sentence"],
+                               d.get("start", ""), d.get("end", ""), d.get("papers", "")])
     (folder / "import.cypher").write_text(import_cypher(), encoding="utf-8")
     (folder / "README.md").write_text(README, encoding="utf-8")

@@ -7,6 +7,8 @@ on plain strings.
 
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -31,13 +33,37 @@ def is_short_form(text: str) -> bool:
     )
 
 
+SKIPPABLE_WORDS = {"of", "and", "for", "from", "the", "in", "on", "with", "to", "a", "an", "by", "via"}
+WORD = re.compile(r"[^\s-]+")
+
+
+def initials_start(short: str, candidate: str) -> int | None:
+    """Where the long form starts if every letter of `short` begins one of the last words
+    ("Proximal Policy Optimization" for PPO; "of", "for", ... may be skipped), else None."""
+    letters = [c.lower() for c in short if c.isalnum()]
+    words = list(WORD.finditer(candidate))
+    while letters and words:
+        word = words.pop()
+        if word.group()[0].lower() == letters[-1]:
+            letters.pop()
+            if not letters:
+                return word.start()
+        elif word.group().lower() not in SKIPPABLE_WORDS:
+            return None
+    return None
+
+
 def find_long_form(short: str, candidate: str) -> int | None:
     """Where in `candidate` (text before the parenthesis) the long form of `short` starts.
 
-    Schwartz & Hearst (2003): match the short form's characters right to left, the first one at
-    the start of a word.
+    First by initials (each letter starts a word); else Schwartz & Hearst (2003): match the short
+    form's characters right to left, the first one at the start of a word.
     """
     short = short_form_key(short)
+    strict = initials_start(short, candidate)
+    if strict is not None:
+        start = candidate.rfind(" ", 0, strict + 1) + 1
+        return start if len(candidate[start:].split()) <= min(len(short) + 5, 2 * len(short)) else None
     s, c = len(short) - 1, len(candidate) - 1
     while s >= 0:
         ch = short[s].lower()

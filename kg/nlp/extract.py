@@ -1,4 +1,4 @@
-"""Run the pipeline over papers and turn its spans into `Mention` records with raw offsets."""
+"""Run the pipeline over papers and turn its spans into `Mention` and `Relation` records with raw offsets."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from spacy.tokens import Doc
 
 from ..clean import CleanText, clean
 from ..corpus import Paper
-from ..records import Mention
+from ..records import Mention, Relation
 from ..settings import PROPOSES, SPAN_KEY, USES
 from .abbreviations import short_form_key
 from .pipeline import load_pipeline
@@ -36,12 +36,31 @@ def doc_mentions(paper: Paper, text: CleanText, doc: Doc) -> Iterator[Mention]:
         )
 
 
-def extract_mentions(papers: Iterable[Paper], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> list[Mention]:
-    """Mentions of every paper, in input order."""
+def doc_relations(paper: Paper, text: CleanText, doc: Doc, mentions: list[Mention]) -> Iterator[Relation]:
+    """The relations of one processed abstract between its mentions (in span order), with the sentence's raw offsets."""
+    by_span = {(span.start, span.end): m for span, m in zip(doc.spans[SPAN_KEY], mentions)}
+    for head_start, head_end, relation, tail_start, tail_end in doc._.relations:
+        sent = doc[head_start].sent
+        lead, trail = len(sent.text) - len(sent.text.lstrip()), len(sent.text) - len(sent.text.rstrip())
+        start, end = text.to_raw(sent.start_char + lead, sent.end_char - trail)
+        yield Relation(paper.id, by_span[(head_start, head_end)], relation, by_span[(tail_start, tail_end)],
+                       sent.text.strip(), start, end)
+
+
+def extract(papers: Iterable[Paper], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> tuple[list[Mention], list[Relation]]:
+    """Mentions and relations of every paper, in input order."""
     nlp = nlp or load_pipeline()
     papers = list(papers)
     texts = [clean(p.abstract) for p in papers]
     mentions: list[Mention] = []
+    relations: list[Relation] = []
     for paper, text, doc in zip(papers, texts, nlp.pipe((t.text for t in texts), batch_size=batch_size)):
-        mentions.extend(doc_mentions(paper, text, doc))
-    return mentions
+        found = list(doc_mentions(paper, text, doc))
+        mentions.extend(found)
+        relations.extend(doc_relations(paper, text, doc, found))
+    return mentions, relations
+
+
+def extract_mentions(papers: Iterable[Paper], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> list[Mention]:
+    """Mentions of every paper, in input order (what `kg eval` scores)."""
+    return extract(papers, nlp, batch_size)[0]

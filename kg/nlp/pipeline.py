@@ -12,9 +12,9 @@ from spacy.language import Language
 
 from ..errors import ModelError
 from ..settings import MODEL_NAMES, NER_MODEL_DIR
-from . import abbreviations, propagate, roles, terms  # noqa: F401  (registers the factories)
+from . import abbreviations, propagate, relations, roles, terms  # noqa: F401  (registers the factories)
 
-RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles")
+RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles", "kg_relations")
 UNUSED = ("ner",)  # the English model's own NER (people, places, ...) is replaced by ours
 
 

@@ -9,6 +9,8 @@ are in apposition to, "a method called X", "experiments on X".
 
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
@@ -208,6 +210,36 @@ def dataset_cue(span: Span) -> bool:
     return names and in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent)
 
 
+ENUMERATOR = re.compile(r"^([ivx]+|[a-h]|[0-9])$")
+EDGE_PUNCT = {"(", ")", "[", "]", "-", ",", ":", ";", "/", "'", '"'}
+
+
+def tidy(span: Span) -> Span | None:
+    """Without punctuation at its edges or a bracket left open: "machine learning (" -> "machine
+    learning", "graph) neural network" -> "neural network"."""
+    start, end = span.start, span.end
+    doc = span.doc
+    while True:
+        if end - start > 3 and doc[start].text == "(" and doc[start + 2].text == ")" and ENUMERATOR.match(doc[start + 1].text):
+            start += 3  # "(ii) high quality translation"
+        while start < end and doc[start].text in EDGE_PUNCT:
+            start += 1
+        while end > start and doc[end - 1].text in EDGE_PUNCT:
+            end -= 1
+        depth, cut = 0, None
+        for token in doc[start:end]:
+            depth += token.text == "("
+            depth -= token.text == ")"
+            if depth < 0:  # a ")" opened before the span: keep what follows it
+                start, cut = token.i + 1, True
+                break
+        else:
+            if depth > 0:  # an "(" never closed: keep what precedes the last one
+                end, cut = max(t.i for t in doc[start:end] if t.text == "("), True
+        if not cut:
+            return Span(doc, start, end, label=span.label_) if end > start else None
+
+
 def cut_at_verb(span: Span) -> Span | None:
     """The span up to its first verb: "SDP generalizes" -> "SDP" (hyphenated words stay whole)."""
     for token in span[1:]:
@@ -256,6 +288,7 @@ class TermFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         spans = [e for e in doc.ents if e.label_ in LABELS] if self.use_model else []
+        spans = [t for t in map(tidy, spans) if t is not None]
         if self.cut_verbs:
             spans = [cut for cut in map(cut_at_verb, spans) if cut is not None]
         if self.generic_filter:

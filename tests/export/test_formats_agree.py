@@ -9,6 +9,9 @@ import pyoxigraph as ox
 COUNT_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t }"""
 COUNT_MENTIONS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(*) AS ?c) WHERE { ?p kg:mentions ?e }"
+COUNT_RELATIONS = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
+SELECT (COUNT(*) AS ?c) WHERE { VALUES ?r { kg:usedFor kg:evaluatedOn kg:comparedWith kg:isA } ?a ?r ?b }"""
+ENTITY_TYPES = {"USED_FOR", "EVALUATED_ON", "COMPARED_WITH", "IS_A"}
 
 
 def rdf_count(build, query):
@@ -25,13 +28,15 @@ def rows(path):
 def test_node_and_edge_counts_agree(sample_build):
     out = sample_build.out
     nodes, mentions = rdf_count(sample_build, COUNT_NODES), rdf_count(sample_build, COUNT_MENTIONS)
+    relations = rdf_count(sample_build, COUNT_RELATIONS)
     graphml = nx.read_graphml(out / "graph.graphml")
     gexf = nx.read_gexf(out / "graph.gexf")
     ig = igraph.Graph.Read_GraphML(str(out / "graph.graphml"))
     neo_nodes = rows(out / "neo4j" / "papers.csv") + rows(out / "neo4j" / "entities.csv")
-    neo_mentions = [r for r in rows(out / "neo4j" / "relationships.csv") if r[":TYPE"] == "MENTIONS"]
+    neo_edges = [r for r in rows(out / "neo4j" / "relationships.csv") if r[":TYPE"] in {"MENTIONS", *ENTITY_TYPES}]
     assert nodes == graphml.number_of_nodes() == gexf.number_of_nodes() == ig.vcount() == len(neo_nodes)
-    assert mentions == graphml.number_of_edges() == gexf.number_of_edges() == ig.ecount() == len(neo_mentions)
+    assert relations > 0
+    assert mentions + relations == graphml.number_of_edges() == gexf.number_of_edges() == ig.ecount() == len(neo_edges)
 
 
 def test_gephi_attributes(sample_build):
@@ -51,5 +56,8 @@ def test_neo4j_headers_and_references(sample_build):
     ids = {r["id:ID"] for r in papers + entities}
     assert all(r[":START_ID"] in ids and r[":END_ID"] in ids for r in rels)
     assert {r[":LABEL"] for r in entities} <= {"Method", "Task", "Dataset"}
-    assert {r[":TYPE"] for r in rels} <= {"MENTIONS", "PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET"}
+    assert {r[":TYPE"] for r in rels} <= {"MENTIONS", "PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET", *ENTITY_TYPES}
+    between = [r for r in rels if r[":TYPE"] in ENTITY_TYPES]
+    entity_ids = {r["id:ID"] for r in entities}
+    assert between and all(r[":START_ID"] in entity_ids and int(r["papers:int"]) >= 1 for r in between)
     assert "neo4j-admin database import full" in (folder / "README.md").read_text()

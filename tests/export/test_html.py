@@ -235,7 +235,7 @@ def test_corpus_text_cannot_inject_markup(browser, tmp_path):
     graph.nodes["e0"].update(name=attack, aliases=[attack])
     for *_, data in graph.edges(data=True):
         data["sentence"] = attack
-    graph.add_edge("e0", "e1", key="comparedWith", relation="comparedWith", sentence=attack)  # not in settings yet
+    graph.add_edge("e0", "e1", key="citedBy", relation="citedBy", sentence=attack)  # not in settings
     write_html(graph, tmp_path / "graph.html")
     opened = Opened(browser, tmp_path / "graph.html")
     opened.page.fill("#search", "<img")  # the entity first (more papers), then Enter: the paper
@@ -249,7 +249,7 @@ def test_corpus_text_cannot_inject_markup(browser, tmp_path):
     assert attack in opened.js("network.body.data.nodes.get('e0').title.textContent")
     assert opened.js("network.body.data.nodes.get('p0').title.querySelectorAll('a').length") == 0
     assert opened.js("network.body.data.nodes.get('p0').url") == ""
-    assert "comparedWith" in opened.page.inner_text("#legend") and "comparedWith" not in RELATION_COLORS
+    assert "citedBy" in opened.page.inner_text("#legend") and "citedBy" not in RELATION_COLORS
     assert opened.errors == []
     opened.page.close()
 

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
@@ -17,7 +18,7 @@ import pytest
 from neo4j import GraphDatabase
 
 from kg.export.neo4j import write_neo4j
-from kg.settings import NEO4J_RELATIONSHIP_TYPES
+from kg.settings import NEO4J_RELATIONSHIP_TYPES, RELATIONS
 
 SERVER = Path(__file__).with_name("bolt_server.py")
 PASSWORD = "paperkg-test-secret"
@@ -99,6 +100,10 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     assert first["MENTIONS"] == mentions
     # Every mention pair also has exactly one role relationship.
     assert sum(first[t] for t in ("PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET")) == mentions
+    # Entity → entity edges arrive as their own types.
+    between = Counter(d["relation"] for *_, d in sample_build.graph.edges(data=True) if d["relation"] in RELATIONS)
+    assert sum(between.values()) > 0
+    assert {r: first[NEO4J_RELATIONSHIP_TYPES[r]] for r in RELATIONS} == {r: between[r] for r in RELATIONS}
     push(bolt, "push", sample_build.out)
     assert counts(bolt, "push") == first
     with GraphDatabase.driver(bolt, auth=(USER, PASSWORD)) as driver:
@@ -128,7 +133,7 @@ def test_import_cypher_loads_the_same_graph(sample_build, bolt, tmp_path):
     # Neo4j reads file:///X from its import folder; this server reads absolute paths.
     script = (folder / "import.cypher").read_text(encoding="utf-8").replace("'file:///", f"'file://{folder}/")
     statements = [s for s in (re.sub(r"^(//.*\n)+", "", part).strip() for part in script.split(";\n")) if s]
-    assert statements[0].startswith("CREATE CONSTRAINT") and len(statements) == 4 + 4 + 5
+    assert statements[0].startswith("CREATE CONSTRAINT") and len(statements) == 4 + 4 + len(NEO4J_RELATIONSHIP_TYPES)
     with GraphDatabase.driver(bolt, auth=(USER, PASSWORD)) as driver:
         for _ in range(2):  # constraints and MERGE: running it twice adds nothing
             with driver.session(database="cypher") as session:  # auto-commit, as cypher-shell runs it

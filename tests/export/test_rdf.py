@@ -1,7 +1,10 @@
 import json
+from pathlib import Path
 
 import pyoxigraph as ox
-from rdflib import RDF, SKOS, Graph, Namespace, URIRef
+from rdflib import RDF, RDFS, SKOS, BNode, Graph, Namespace, URIRef
+
+import kg
 
 KG = Namespace("https://w3id.org/paperkg/ontology#")
 CLASS_OF_LABEL = {"METHOD": KG.Method, "TASK": KG.Task, "DATASET": KG.Dataset}
@@ -49,3 +52,77 @@ def test_oxigraph_reads_the_same_graph(sample_build):
     assert len(store) == len(load(sample_build))
     [row] = store.query("PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(?p) AS ?n) WHERE { ?p a kg:Paper }")
     assert int(row["n"].value) == 19
+
+
+OA = Namespace("http://www.w3.org/ns/oa#")
+PROV = Namespace("http://www.w3.org/ns/prov#")
+OWL = Namespace("http://www.w3.org/2002/07/owl#")
+SCHEMA = Namespace("https://schema.org/")
+CONTRACT = ["Paper", "Method", "Task", "Dataset", "mentions", "proposes", "usesMethod", "addressesTask", "usesDataset",
+            "paperCount", "venue", "year"]
+RELATION_PROPERTIES = {"usedFor": (KG.Method, KG.Task), "evaluatedOn": (KG.Method, KG.Dataset),
+                       "comparedWith": (KG.Method, KG.Method), "isA": (KG.Method, KG.Method)}
+
+
+def test_every_mention_has_an_annotation_with_its_offsets_and_text(sample_build):
+    rdf = load(sample_build)
+    found = set()
+    for annotation in rdf.subjects(RDF.type, OA.Annotation):
+        body, target = rdf.value(annotation, OA.hasBody), rdf.value(annotation, OA.hasTarget)
+        if (body, RDF.type, RDF.Statement) in rdf:
+            continue  # a relation's evidence
+        selectors = {rdf.value(s, RDF.type): s for s in rdf.objects(target, OA.hasSelector)}
+        position, quote = selectors[OA.TextPositionSelector], selectors[OA.TextQuoteSelector]
+        paper = str(rdf.value(rdf.value(target, OA.hasSource), URIRef("http://purl.org/dc/terms/identifier")))
+        found.add((paper, rdf.value(position, OA.start).toPython(), rdf.value(position, OA.end).toPython(),
+                   str(rdf.value(quote, OA.exact)), str(body)))
+        assert str(annotation).startswith(f"https://w3id.org/paperkg/resource/annotation/{paper}/")
+    mentions = [json.loads(line) for line in (sample_build.out / "mentions.jsonl").open(encoding="utf-8")]
+    assert found == {(m["paper"], m["start"], m["end"], m["text"], m["entity"]) for m in mentions}
+
+
+def test_relations_have_support_provenance_and_evidence(sample_build):
+    rdf = load(sample_build)
+    statements = set(rdf.subjects(RDF.type, RDF.Statement))
+    edges = [(s, t, d) for s, t, d in sample_build.graph.edges(data=True) if d["relation"] in RELATION_PROPERTIES]
+    assert edges and len(statements) == len(edges)
+    for head, tail, data in edges:
+        assert (URIRef(head), KG[data["relation"]], URIRef(tail)) in rdf
+        [statement] = [s for s in statements if rdf.value(s, RDF.subject) == URIRef(head) and rdf.value(s, RDF.object) == URIRef(tail)]
+        assert rdf.value(statement, RDF.predicate) == KG[data["relation"]]
+        assert rdf.value(statement, KG.paperCount).toPython() == data["papers"] == len(data["paper_ids"])
+        assert {str(rdf.value(p, URIRef("http://purl.org/dc/terms/identifier"))) for p in rdf.objects(statement, PROV.wasDerivedFrom)} == set(data["paper_ids"])
+        sentences = {str(rdf.value(s, OA.exact)) for a in rdf.subjects(OA.hasBody, statement)
+                     for s in rdf.objects(rdf.value(a, OA.hasTarget), OA.hasSelector) if rdf.value(s, OA.exact)}
+        assert {" ".join(s.split()) for s in sentences} >= {data["sentence"]} or len(sentences) == data["mentions"]
+        domain, range_ = RELATION_PROPERTIES[data["relation"]]
+        assert (URIRef(head), RDF.type, domain) in rdf and (URIRef(tail), RDF.type, range_) in rdf
+
+
+def test_the_ontology_describes_every_term_and_keeps_the_contract(sample_build):
+    shipped = (sample_build.out / "ontology.ttl").read_bytes()
+    assert shipped == (Path(kg.__file__).parent / "data" / "ontology.ttl").read_bytes()
+    ontology = Graph().parse(data=shipped, format="turtle")
+    store = ox.Store()
+    store.load(shipped, format=ox.RdfFormat.TURTLE)
+    assert len(store) == len(ontology) and not any(isinstance(t, BNode) for triple in ontology for t in triple)
+    used = {p for p in load(sample_build).predicates() if str(p).startswith(str(KG))}
+    used |= {o for o in load(sample_build).objects(None, RDF.type) if str(o).startswith(str(KG))}
+    declared = {s for s in ontology.subjects() if str(s).startswith(str(KG))}
+    assert used <= declared and {KG[t] for t in CONTRACT} | {KG[r] for r in RELATION_PROPERTIES} <= declared
+    for term in declared:
+        assert ontology.value(term, RDFS.label) and ontology.value(term, RDFS.comment), term
+        if (term, RDF.type, OWL.ObjectProperty) in ontology or (term, RDF.type, OWL.DatatypeProperty) in ontology:
+            assert ontology.value(term, RDFS.range) and (ontology.value(term, RDFS.domain) or ontology.value(term, SCHEMA.domainIncludes)), term
+    for name, (domain, range_) in RELATION_PROPERTIES.items():
+        assert (KG[name], RDFS.domain, domain) in ontology and (KG[name], RDFS.range, range_) in ontology
+    assert (KG.comparedWith, RDF.type, OWL.SymmetricProperty) in ontology
+    assert set(ontology) <= set(load(sample_build))  # graph.ttl holds the ontology too
+
+
+def test_other_rdf_formats_and_no_evidence(tmp_path):
+    kg.build([], tmp_path, rdf_formats=["nt", "jsonld", "trig", "xml"], evidence=False)
+    turtle = Graph().parse(tmp_path / "graph.ttl", format="turtle")
+    assert not set(turtle.subjects(RDF.type, OA.Annotation)) and set(turtle.subjects(RDF.type, RDF.Statement))
+    for name, format in (("graph.nt", "nt"), ("graph.jsonld", "json-ld"), ("graph.trig", "trig"), ("graph.rdf", "xml")):
+        assert set(Graph().parse(tmp_path / name, format=format)) == set(turtle), name

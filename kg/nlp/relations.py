@@ -1,0 +1,153 @@
+"""Entity-entity relations stated in a sentence: usedFor, evaluatedOn, comparedWith, isA.
+
+Dependency patterns anchor a cue ("X for Y", "apply X to Y", "X outperforms Y", "X, a Y") on two
+tokens, `head` and `tail`; each stands for the span of `doc.spans[SPAN_KEY]` it is in (or, for a head
+noun like "benchmark" in "the ESP benchmark", the name it is compounded with), and for the spans
+coordinated with it ("outperforms LoRA, DoRA and S2FT"). A relation is kept only where the labels fit
+it (settings.RELATIONS). Sets `doc._.relations` to sorted [head start, head end, relation, tail start,
+tail end] lists in token offsets: plain data, so that docs stay picklable.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.matcher import DependencyMatcher
+from spacy.tokens import Doc, Span, Token
+
+from ..settings import RELATIONS, SPAN_KEY
+
+NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
+USE_VERBS = ["use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy"]
+EVALUATE_VERBS = ["evaluate", "test", "benchmark", "validate", "assess", "train", "fine-tune", "finetune", "run"]
+FINDING_VERBS = ["show", "demonstrate", "indicate", "reveal", "confirm", "suggest", "verify", "validate", "highlight"]
+FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "benchmark", "comparison"]
+BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
+CLASS_ARTICLES = ["a", "an"]
+CALLING_VERBS = ["call", "name", "dub", "term", "coin"]
+EXAMPLE_PREPOSITIONS = ["like", "including", "as"]  # "Y like X", "Y including X", "Y such as X"
+ON = ["on", "across", "over"]
+RESTING_VERBS = ["focus", "rely", "depend", "build", "base", "operate", "concentrate", "center", "centre", "hinge", "draw", "act", "condition", "elaborate", "sit", "lie", "run", "work"]  # "X relies on Y"
+
+
+def child(left: str, dep: str | list[str], right: str, **attrs: object) -> dict:
+    """A DependencyMatcher edge: `right` is a child of `left` by `dep`."""
+    deps = {"IN": dep} if isinstance(dep, list) else dep
+    return {"LEFT_ID": left, "REL_OP": ">", "RIGHT_ID": right, "RIGHT_ATTRS": {"DEP": deps, **attrs}}
+
+
+def node(name: str, **attrs: object) -> dict:
+    return {"RIGHT_ID": name, "RIGHT_ATTRS": attrs}
+
+
+PATTERNS: dict[str, list[list[dict]]] = {
+    "usedFor": [
+        # "a framework for mask selection"
+        [node("head", **NOUN), child("head", "prep", "for", LOWER="for"), child("for", "pobj", "tail")],
+        # "we use X for Y", "X is applied to Y"
+        [node("verb", LEMMA={"IN": USE_VERBS}), child("verb", ["dobj", "nsubjpass"], "head"),
+         child("verb", "prep", "prep", LOWER={"IN": ["for", "to"]}), child("prep", "pobj", "tail")],
+    ],
+    "evaluatedOn": [
+        # "X achieves 90% accuracy on Y", "on Y, X ..."
+        [node("verb", POS="VERB", LEMMA={"NOT_IN": RESTING_VERBS}), child("verb", "nsubj", "head"),
+         child("verb", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail")],
+        # "we evaluate X on Y", "X is tested on Y"
+        [node("verb", LEMMA={"IN": EVALUATE_VERBS}), child("verb", ["dobj", "nsubjpass"], "head"),
+         child("verb", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail")],
+        # "X on the Y benchmark"
+        [node("head", **NOUN), child("head", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail")],
+        # "experiments on Y show that X outperforms ..."
+        [node("verb", LEMMA={"IN": FINDING_VERBS}), child("verb", "nsubj", "finding", LEMMA={"IN": FINDINGS}),
+         child("finding", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail"),
+         child("verb", "ccomp", "claim"), child("claim", "nsubj", "head")],
+    ],
+    "comparedWith": [
+        # "X outperforms Y"
+        [node("verb", LEMMA={"IN": BEAT_VERBS}), child("verb", "nsubj", "head"), child("verb", "dobj", "tail")],
+        # "Y is outperformed by X"
+        [node("verb", LEMMA={"IN": BEAT_VERBS}), child("verb", "nsubjpass", "tail"),
+         child("verb", "agent", "by"), child("by", "pobj", "head")],
+        # "X achieves 5% gains compared to Y"
+        [node("verb", POS={"IN": ["VERB", "AUX"]}), child("verb", "nsubj", "head"),
+         child("verb", ["prep", "advcl"], "compared", LEMMA="compare"),
+         child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}), child("to", "pobj", "tail")],
+        # "we compare X with Y"
+        [node("verb", LEMMA="compare"), child("verb", "dobj", "head"),
+         child("verb", "prep", "to", LOWER={"IN": ["to", "with", "against"]}), child("to", "pobj", "tail")],
+        # "X is faster than Y"
+        [node("verb", POS={"IN": ["VERB", "AUX"]}), child("verb", "nsubj", "head"),
+         child("verb", ["acomp", "advmod", "dobj", "attr"], "better"),
+         child("better", "prep", "than", LOWER="than"), child("than", "pobj", "tail")],
+        # "X versus Y"
+        [node("head", **NOUN), child("head", "prep", "vs", LOWER={"IN": ["versus", "vs", "vs."]}), child("vs", "pobj", "tail")],
+    ],
+    "isA": [
+        # "OTTER, a novel VLA architecture" (set off by a comma: "Y (X)" defines a short form instead)
+        [node("head", **NOUN), child("head", "appos", "tail"), child("tail", "det", "a", LOWER={"IN": CLASS_ARTICLES}),
+         {"LEFT_ID": "a", "REL_OP": ";", "RIGHT_ID": "comma", "RIGHT_ATTRS": {"ORTH": ","}}],
+        # "X is a Y"
+        [node("verb", LEMMA="be"), child("verb", "nsubj", "head"), child("verb", "attr", "tail"),
+         child("tail", "det", "a", LOWER={"IN": CLASS_ARTICLES})],
+        # "a training scheme called SGD jittering"
+        [node("tail", **NOUN), child("tail", "acl", "called", LEMMA={"IN": CALLING_VERBS}), child("called", "oprd", "head")],
+        # "methods such as SAM", "methods like SAM", "methods including SAM"
+        [node("tail", **NOUN), child("tail", "prep", "like", LOWER={"IN": EXAMPLE_PREPOSITIONS}), child("like", "pobj", "head")],
+    ],
+}
+# A DATASET named inside a noun phrase: "the ESP benchmark" (head noun "benchmark", name "ESP").
+NAME_DEPS = {"compound", "nmod", "amod", "appos"}
+
+
+def spans_at(token: Token, by_token: dict[int, Span]) -> list[Span]:
+    """The spans `token` stands for: the one it is in, else names compounded with it; and, if it is the
+    first of coordinated tokens (to which what is said of all of them attaches), the same for the others."""
+    found: list[Span] = []
+    for t in (token, *token.conjuncts) if token.dep_ != "conj" else (token,):
+        if t.i in by_token:
+            found.append(by_token[t.i])
+        else:
+            found += [by_token[c.i] for c in t.children if c.dep_ in NAME_DEPS and c.i in by_token and by_token[c.i].root == c]
+    return found
+
+
+def fits(relation: str, head: Span, tail: Span) -> bool:
+    """Labels fit the relation, and the two spans are not the same name (nor overlapping)."""
+    if head.start < tail.end and tail.start < head.end or head.text == tail.text:
+        return False
+    return (head.label_, tail.label_) == RELATIONS[relation]
+
+
+@Language.factory("kg_relations")
+def make_relation_finder(nlp: Language, name: str) -> "RelationFinder":
+    return RelationFinder(nlp)
+
+
+class RelationFinder:
+    def __init__(self, nlp: Language) -> None:
+        self.matcher = DependencyMatcher(nlp.vocab)
+        self.anchors: dict[str, tuple[int, int]] = {}  # pattern key -> positions of head and tail in a match
+        for relation, patterns in PATTERNS.items():
+            for i, pattern in enumerate(patterns):
+                key = f"{relation}/{i}"
+                ids = [p["RIGHT_ID"] for p in pattern]
+                self.matcher.add(key, [pattern])
+                self.anchors[key] = (ids.index("head"), ids.index("tail"))
+        if not Doc.has_extension("relations"):
+            Doc.set_extension("relations", default=[])
+
+    def __call__(self, doc: Doc) -> Doc:
+        by_token = {t: span for span in doc.spans[SPAN_KEY] for t in range(span.start, span.end)}
+        found: set[tuple[int, int, str, int, int]] = set()
+        for match_id, token_ids in self.matcher(doc):
+            key = doc.vocab.strings[match_id]
+            h, t = self.anchors[key]
+            relation = key.partition("/")[0]
+            head_token = doc[token_ids[h]]
+            # "ProxSparse, a framework for mask selection": what is said of the framework is said of ProxSparse
+            named = spans_at(head_token.head, by_token) if head_token.dep_ == "appos" else []
+            for head in spans_at(head_token, by_token) + named:
+                for tail in spans_at(doc[token_ids[t]], by_token):
+                    if fits(relation, head, tail):
+                        found.add((head.start, head.end, relation, tail.start, tail.end))
+        doc._.relations = [list(r) for r in sorted(found)]
+        return doc

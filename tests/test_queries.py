@@ -1,0 +1,202 @@
+"""The query library (queries/*.rq) on the sample, each result pinned to one computed independently here
+from the NetworkX graph and mentions.jsonl of the same build, not from SPARQL."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+
+from kg.graph import paper_iri
+from kg.settings import PAPER, RELATIONS, USES_RELATION
+from kg.store import run_query
+
+QUERIES = Path(__file__).resolve().parents[1] / "queries"
+
+
+@pytest.fixture(scope="module")
+def sample(sample_build):
+    """The graph, its mentions.jsonl rows, and a few look-ups."""
+    graph = sample_build.graph
+    mentions = [json.loads(line) for line in (sample_build.out / "mentions.jsonl").open(encoding="utf-8")]
+    return graph, mentions, sample_build.out
+
+
+def rows(name: str, out: Path) -> list[tuple[str, ...]]:
+    return [tuple(row) for row in run_query(str(QUERIES / name), out).rows]
+
+
+def name(graph, node) -> str:
+    return graph.nodes[node]["name"]
+
+
+def papers_of(graph) -> dict[str, set[str]]:
+    """Paper IRI -> the entity IRIs it mentions."""
+    return {p: set(graph.successors(p)) for p, d in graph.nodes(data=True) if d["type"] == PAPER}
+
+
+def of_type(graph, kind: str) -> set[str]:
+    return {n for n, d in graph.nodes(data=True) if d["type"] == kind}
+
+
+def top(counts: dict[tuple[str, str], set], limit: int) -> list[tuple[str, str, str]]:
+    ranked = sorted(counts.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:limit]
+    return [(a, b, str(len(found))) for (a, b), found in ranked]
+
+
+def test_the_library_has_ten_queries_or_more():
+    queries = sorted(QUERIES.glob("*.rq"))
+    assert len(queries) >= 10
+    assert all(q.read_text(encoding="utf-8").startswith("# ") for q in queries)
+
+
+def test_most_used_datasets(sample):
+    graph, mentions, out = sample
+    papers = defaultdict(set)
+    for m in mentions:
+        if graph.nodes[m["entity"]]["type"] == "Dataset":
+            papers[name(graph, m["entity"])].add(m["paper"])
+    expected = sorted(((n, str(len(p))) for n, p in papers.items()), key=lambda r: (-int(r[1]), r[0]))
+    assert expected and rows("most-used-datasets.rq", out) == expected
+
+
+def test_top_entities(sample):
+    graph, _, out = sample
+    entities = [(d["type"], d["name"], d["papers"]) for _, d in graph.nodes(data=True) if d["type"] != PAPER]
+    expected = [(t, n, str(p)) for t, n, p in sorted(entities, key=lambda e: (-e[2], e[0], e[1]))[:25]]
+    assert rows("top-entities.rq", out) == expected
+
+
+def test_entity_aliases(sample):
+    graph, _, out = sample
+    expected = defaultdict(set)
+    for _, d in graph.nodes(data=True):
+        if d.get("aliases"):
+            expected[d["name"]] |= set(d["aliases"])
+    found = {n: set(aliases.split(" | ")) for n, aliases in rows("entity-aliases.rq", out)}
+    assert expected and found == expected
+
+
+def test_explain_paper(sample):
+    graph, mentions, out = sample
+    title = graph.nodes[next(n for n, d in graph.nodes(data=True) if d.get("paper_id") == "UHF0km7R5M")]["title"]
+    expected = {(title, "proposes" if m["role"] == "proposes" else USES_RELATION[m["label"]], name(graph, m["entity"]))
+                for m in mentions if m["paper"] == "UHF0km7R5M"}
+    assert expected and set(rows("explain-paper.rq", out)) == expected
+
+
+def test_proposals(sample):
+    graph, _, out = sample
+    expected = Counter((name(graph, p), name(graph, e), graph.nodes[e]["type"])
+                       for p, e, d in graph.edges(data=True) if d["relation"] == "proposes")
+    assert expected and Counter(rows("proposals.rq", out)) == expected
+
+
+def test_methods_for_tasks(sample):
+    graph, _, out = sample
+    pairs = defaultdict(set)
+    for paper, entities in papers_of(graph).items():
+        for t in entities & of_type(graph, "Task"):
+            for m in entities & of_type(graph, "Method"):
+                pairs[(name(graph, t), name(graph, m))].add(paper)
+    assert rows("methods-for-tasks.rq", out) == top(pairs, 50)
+
+
+def test_proposed_methods_per_task(sample):
+    graph, mentions, out = sample
+    proposed, tasks = defaultdict(set), defaultdict(set)
+    for m in mentions:
+        kind = graph.nodes[m["entity"]]["type"]
+        if kind == "Method" and m["role"] == "proposes":
+            proposed[m["paper"]].add(m["entity"])
+        if kind == "Task":
+            tasks[m["paper"]].add(m["entity"])
+    methods = defaultdict(set)
+    for paper, found in tasks.items():
+        for t in found:
+            methods[name(graph, t)] |= proposed[paper]
+    expected = {t: (str(len(ms)), {name(graph, m) for m in ms}) for t, ms in methods.items() if ms}
+    found = {t: (n, set(names.split(" | "))) for t, n, names in rows("proposed-methods-per-task.rq", out)}
+    assert expected and found == expected
+
+
+def test_dataset_papers(sample):
+    graph, _, out = sample
+    evaluated = defaultdict(set)  # (dataset, paper id) -> method names
+    for m, d, data in graph.edges(data=True):
+        if data["relation"] == "evaluatedOn":
+            for paper in data["paper_ids"]:
+                evaluated[(d, paper)].add(name(graph, m))
+    expected = Counter()
+    for d in of_type(graph, "Dataset"):
+        for p in graph.predecessors(d):
+            if graph.nodes[p]["type"] == PAPER:
+                key = (name(graph, d), graph.nodes[p]["paper_id"], graph.nodes[p]["title"])
+                expected.update((*key, m) for m in evaluated[(d, key[1])] or {""})
+    assert expected and Counter(rows("dataset-papers.rq", out)) == expected
+
+
+def test_compared_methods(sample):
+    graph, _, out = sample
+    expected = Counter()
+    for a, b, d in graph.edges(data=True):
+        if d["relation"] == "comparedWith":
+            expected.update([(name(graph, a), name(graph, b), str(d["papers"])), (name(graph, b), name(graph, a), str(d["papers"]))])
+    assert expected and Counter(rows("compared-methods.rq", out)) == expected
+
+
+def test_tasks_sharing_methods(sample):
+    graph, _, out = sample
+    tasks_of = defaultdict(set)  # method -> tasks mentioned by a paper that mentions it
+    for entities in papers_of(graph).values():
+        for m in entities & of_type(graph, "Method"):
+            tasks_of[m] |= entities & of_type(graph, "Task")
+    shared = defaultdict(set)
+    for m, tasks in tasks_of.items():
+        for t1 in tasks:
+            for t2 in tasks:
+                if t1 < t2:
+                    shared[(name(graph, t1), name(graph, t2))].add(m)
+    assert [r[:3] for r in rows("tasks-sharing-methods.rq", out)] == [(a, b, n) for a, b, n in top(shared, 25)]
+
+
+def test_method_pairs(sample):
+    graph, _, out = sample
+    pairs = defaultdict(set)
+    for paper, entities in papers_of(graph).items():
+        methods = entities & of_type(graph, "Method")
+        for m1 in methods:
+            for m2 in methods:
+                if m1 < m2:
+                    pairs[(name(graph, m1), name(graph, m2))].add(paper)
+    assert rows("method-pairs.rq", out) == top(pairs, 25)
+
+
+def test_relation_evidence(sample):
+    graph, _, out = sample
+    expected = Counter()
+    for h, t, d in graph.edges(data=True):
+        if d["relation"] in RELATIONS:
+            for r in d["evidence"]:
+                abstract = graph.nodes[paper_iri(graph.graph["base_iri"], r.paper)]["abstract"]
+                expected[(name(graph, h), d["relation"], name(graph, t), str(d["papers"]), r.paper, abstract[r.start : r.end])] += 1
+    assert expected and Counter(rows("relation-evidence.rq", out)) == expected
+
+
+def test_similar_papers(sample):
+    graph, _, out = sample
+    entities = papers_of(graph)
+    given = next(p for p in entities if graph.nodes[p]["paper_id"] == "UFlyLkvyAE")
+    shared = {p: entities[p] & entities[given] for p in entities if p != given and entities[p] & entities[given]}
+    ranked = sorted(shared.items(), key=lambda kv: (-len(kv[1]), graph.nodes[kv[0]]["paper_id"]))[:25]
+    expected = [(graph.nodes[p]["paper_id"], graph.nodes[p]["title"], str(len(es)), {name(graph, e) for e in es}) for p, es in ranked]
+    found = [(p, t, n, set(names.split(" | "))) for p, t, n, names in rows("similar-papers.rq", out)]
+    assert expected and found == expected
+
+
+def test_mention_evidence(sample):
+    graph, mentions, out = sample
+    expected = Counter((name(graph, m["entity"]), m["paper"], str(m["start"]), str(m["end"]), m["text"]) for m in mentions)
+    assert Counter(rows("mention-evidence.rq", out)) == expected
