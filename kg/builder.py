@@ -17,6 +17,7 @@ from .export.html import write_html
 from .export.mentions import write_mentions
 from .export.neo4j import write_neo4j
 from .export.rdf import FORMATS, write_rdf
+from .extraction import default_workers, extract_corpus
 from .graph import build_graph
 from .records import Mention
 from .resolve import resolve, resolve_relations
@@ -49,6 +50,7 @@ class BuildResult:
     seconds: float
     timings: dict[str, float] = field(default_factory=dict)
     truncated: list[str] = field(default_factory=list)  # ids of papers spaCy read only the start of
+    parsed: int = 0  # abstracts spaCy read in this build; the others came from the cache
 
     def summary(self) -> str:
         g = self.graph
@@ -87,7 +89,8 @@ def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:
 
 def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = DEFAULT_BASE_IRI, *,
           html_min_papers: int = DEFAULT_HTML_MIN_PAPERS, html_max_nodes: int = DEFAULT_HTML_MAX_NODES,
-          strict: bool = False, evidence: bool = True, rdf_formats: Iterable[str] = ()) -> BuildResult:
+          strict: bool = False, evidence: bool = True, rdf_formats: Iterable[str] = (), workers: int | None = None,
+          cache: bool = True, dask: str | None = None, progress: bool = False) -> BuildResult:
     """Build the knowledge graph of `inputs` (default: the bundled ICML 2025 sample) into `out`.
 
     `html_min_papers` and `html_max_nodes` bound what graph.html draws of a large graph. Records that
@@ -95,6 +98,10 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
     `evidence` the RDF leaves out the annotations (a third of its size). `rdf_formats` (nt, jsonld,
     trig, xml) are written beside graph.ttl. The exports replace those in `out` all at once, and only
     if every one of them was written.
+
+    spaCy runs in `workers` processes (default: one per core), or as Dask tasks on the scheduler at
+    `dask` ("local": a cluster started for this build). With `cache`, parses are kept in `out` (see
+    kg.cache) and only new or changed abstracts are parsed. `progress` shows a bar on stderr.
     """
     started = time.perf_counter()
     timings: dict[str, float] = {}
@@ -113,10 +120,14 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
     if not corpus.papers:
         raise InputError("no paper to build" + (f"; skipped {corpus.skip_summary()}" if corpus.skipped else ""))
     lap("read")
-    from .nlp.extract import extract  # spaCy loads only when a build needs it, after the input is known good
-
     papers, truncated = for_extraction(corpus.papers)
-    mentions, relations = extract(papers)
+    if cache:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot create a folder here ({exc.strerror})", out) from None
+    extraction = extract_corpus(papers, out if cache else None, workers or default_workers(), dask, progress)
+    mentions, relations = extraction.records
     lap("extract")
     resolution = resolve(mentions)
     relations = resolve_relations(relations, resolution)
@@ -133,4 +144,5 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
             except OSError as exc:  # disk full, quota, file size limit
                 raise OutputError(f"cannot write {name} ({exc.strerror or exc}); no export was replaced", out) from None
             lap(name)
-    return BuildResult(out, corpus, resolution.mentions, graph, time.perf_counter() - started, timings, truncated)
+    return BuildResult(out, corpus, resolution.mentions, graph, time.perf_counter() - started, timings, truncated,
+                       extraction.parsed)

@@ -27,14 +27,20 @@ def build(
     strict: bool = typer.Option(False, "--strict", help="Stop at the first record that would be skipped (broken line, no abstract, duplicate id)."),
     evidence: bool = typer.Option(True, "--evidence/--no-evidence", help="Annotate every mention and relation in the RDF (W3C Web Annotation); leave out for huge builds."),
     rdf_format: str = typer.Option("", "--rdf-format", help="More RDF files beside graph.ttl, comma-separated: nt, jsonld, trig, xml."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing on success."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, show_default=False,
+                                          help="Processes that run spaCy (default: one per core; 1: none but this one)."),
+    cache: bool = typer.Option(True, "--cache/--no-cache", help="Reuse the parses kept in OUT/.paperkg-cache.sqlite: only new or changed abstracts are parsed."),
+    dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS",
+                                       help="Parse as Dask tasks on this scheduler (tcp://HOST:8786), or 'local' for a cluster of --workers processes."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing on success (no progress bar either)."),
 ) -> None:
     """Build the knowledge graph and write every export into OUT."""
     from .builder import build as run_build
 
     formats = [f.strip() for f in rdf_format.split(",") if f.strip()]
     result = run_build(inputs or [], out, base_iri, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes,
-                       strict=strict, evidence=evidence, rdf_formats=formats)
+                       strict=strict, evidence=evidence, rdf_formats=formats, workers=workers, cache=cache, dask=dask,
+                       progress=not quiet and sys.stderr.isatty())
     if not quiet:
         typer.echo(result.summary())
 

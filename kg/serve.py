@@ -114,6 +114,8 @@ def answer(store: ox.Store, query: str, accept: str, max_bytes: int) -> Response
         result = store.query(query)
     except SyntaxError as exc:
         return text_response(400, f"invalid SPARQL query: {exc}")
+    except Exception as exc:  # anything else Oxigraph refuses: the worker must live on
+        return text_response(500, f"the query failed: {exc}")
     buffer = CappedBuffer(max_bytes)
     types = GRAPH_TYPES if isinstance(result, ox.QueryTriples) else SOLUTION_TYPES
     kind = negotiate(accept, types)

@@ -1,6 +1,7 @@
 """The commands users type, run as subprocesses."""
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -82,3 +83,19 @@ def test_bad_input_is_one_line_error(args, message):
 def test_query_without_graph_is_one_line_error(tmp_path):
     result = run("-m", "kg.cli", "query", "SELECT * WHERE { ?s ?p ?o }", "--graph", str(tmp_path))
     assert result.returncode == 1 and "no graph here" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_query_reads_the_store_else_graph_ttl(seed_builds, tmp_path):
+    out = seed_builds["icml2025_seed.jsonl"]
+    count = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+
+    def query(folder):
+        result = run("-m", "kg.cli", "query", count, "--graph", str(folder), "--format", "csv")
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    expected = query(out)
+    store_only = shutil.copytree(out, tmp_path / "store-only")
+    (store_only / "graph.ttl").write_text("not Turtle")
+    ttl_only = shutil.copytree(out, tmp_path / "ttl-only", ignore=shutil.ignore_patterns("store"))
+    assert query(store_only) == query(ttl_only) == expected and int(expected.split()[1]) > 1000

@@ -149,17 +149,21 @@ def test_compared_methods(sample):
 
 def test_tasks_sharing_methods(sample):
     graph, _, out = sample
-    tasks_of = defaultdict(set)  # method -> tasks mentioned by a paper that mentions it
-    for entities in papers_of(graph).values():
-        for m in entities & of_type(graph, "Method"):
-            tasks_of[m] |= entities & of_type(graph, "Task")
+    tasks_of = defaultdict(set)  # method -> tasks: it is used for them, or proposed in a paper that mentions them
+    for source, target, d in graph.edges(data=True):
+        if d["relation"] == "usedFor":
+            tasks_of[source].add(target)
+        if d["relation"] == "proposes" and graph.nodes[target]["type"] == "Method":
+            tasks_of[target] |= set(graph.successors(source)) & of_type(graph, "Task")
     shared = defaultdict(set)
     for m, tasks in tasks_of.items():
         for t1 in tasks:
             for t2 in tasks:
                 if t1 < t2:
                     shared[(name(graph, t1), name(graph, t2))].add(m)
-    assert [r[:3] for r in rows("tasks-sharing-methods.rq", out)] == [(a, b, n) for a, b, n in top(shared, 25)]
+    expected = [(a, b, n, {name(graph, m) for m in shared[(a, b)]}) for a, b, n in top(shared, 25)]
+    found = [(a, b, n, set(names.split(" | "))) for a, b, n, names in rows("tasks-sharing-methods.rq", out)]
+    assert expected and found == expected
 
 
 def test_method_pairs(sample):

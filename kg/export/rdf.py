@@ -30,22 +30,15 @@ def namespace(base: str) -> Callable[[str], ox.NamedNode]:
     return lambda local: ox.NamedNode(base + local)
 
 
-KG = namespace(KG_NS)
-SCHEMA = namespace(SCHEMA_NS)
-MLS = namespace(MLS_NS)
-RDF = namespace("http://www.w3.org/1999/02/22-rdf-syntax-ns#")
-RDFS = namespace("http://www.w3.org/2000/01/rdf-schema#")
-XSD = namespace("http://www.w3.org/2001/XMLSchema#")
-DCTERMS = namespace("http://purl.org/dc/terms/")
-SKOS = namespace("http://www.w3.org/2004/02/skos/core#")
-OA = namespace("http://www.w3.org/ns/oa#")
-PROV = namespace("http://www.w3.org/ns/prov#")
 PREFIXES = {
     "kg": KG_NS, "schema": SCHEMA_NS, "mls": MLS_NS, "dcterms": "http://purl.org/dc/terms/",
     "skos": "http://www.w3.org/2004/02/skos/core#", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
     "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "xsd": "http://www.w3.org/2001/XMLSchema#",
     "owl": "http://www.w3.org/2002/07/owl#", "oa": "http://www.w3.org/ns/oa#", "prov": "http://www.w3.org/ns/prov#",
 }
+KG, SCHEMA, MLS, RDF, RDFS, XSD, DCTERMS, SKOS, OA, PROV = (
+    namespace(PREFIXES[p]) for p in ("kg", "schema", "mls", "rdf", "rdfs", "xsd", "dcterms", "skos", "oa", "prov")
+)
 CLASSES = {
     "Paper": (KG("Paper"), SCHEMA("ScholarlyArticle")),
     "Method": (KG("Method"), MLS("Algorithm")),

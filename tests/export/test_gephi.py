@@ -48,6 +48,8 @@ def test_gexf_loads_in_graphology(sample_build):
 def test_graphml_is_typed_for_igraph_and_networkx(sample_build):
     path = sample_build.out / "graph.graphml"
     keys = {k.get("attr.name"): k.get("attr.type") for k in etree.parse(str(path)).iterfind("g:key", GRAPHML_NS)}
+    ids = [k.get("id") for k in etree.parse(str(path)).iterfind("g:key", GRAPHML_NS)]
+    assert len(ids) == len(set(ids)), "GraphML key ids must be unique (an edge field named like a node field)"
     assert keys["papers"] == keys["year"] == keys["mentions"] == "int" and keys["type"] == "string"
     graph = sample_build.graph
     ig = igraph.Graph.Read_GraphML(str(path))

@@ -1,0 +1,120 @@
+"""Time a build against one single-process pass of the plain English model over the same abstracts.
+
+    python benchmarks/bench_build.py ../shared/data/papers/icml2025.jsonl [--workers N] [--warm] [--queries]
+
+Builds cold (the cache in --out emptied first), then, with --warm, again from the cache; then runs
+en_core_web_sm (every component, its NER included) over the same clean abstracts with `nlp.pipe` in
+this one process. Prints each stage's seconds, the ratio build / model pass, abstracts per second and
+the peak RSS of this process and its children summed (worker processes included). With --queries,
+the wall time of `kg query` over the build for every file in queries/, process start included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+from kg import build
+from kg.builder import for_extraction
+from kg.cache import CACHE_FILE
+from kg.clean import clean
+from kg.corpus import read_corpus
+from kg.nlp.version import base_model_name
+
+QUERIES = Path(__file__).resolve().parents[1] / "queries"
+
+
+class PeakRSS:
+    """The largest sum of the RSS of this process and all its descendants, sampled every 50 ms."""
+
+    def __init__(self) -> None:
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        me = psutil.Process()
+        while not self._stop.wait(0.05):
+            total = 0
+            for proc in (me, *me.children(recursive=True)):
+                try:
+                    total += proc.memory_info().rss
+                except psutil.Error:
+                    pass  # ended between listing and reading
+            self.peak = max(self.peak, total)
+
+    def __enter__(self) -> "PeakRSS":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def model_pass(inputs: list[Path], batch_size: int) -> tuple[float, float, int]:
+    """Seconds to load the plain model, seconds of one `nlp.pipe` pass, abstracts read."""
+    papers, _ = for_extraction(read_corpus(inputs).papers)
+    texts = [clean(p.abstract).text for p in papers]
+    started = time.perf_counter()
+    nlp = importlib.import_module(base_model_name()).load()
+    loaded = time.perf_counter()
+    for _ in nlp.pipe(texts, batch_size=batch_size):
+        pass
+    return loaded - started, time.perf_counter() - loaded, len(texts)
+
+
+def timed_build(inputs: list[Path], out: Path, workers: int | None) -> tuple[float, object]:
+    with PeakRSS() as rss:
+        started = time.perf_counter()
+        result = build(inputs, out, workers=workers)
+        wall = time.perf_counter() - started
+    stages = ", ".join(f"{name} {seconds:.2f}" for name, seconds in result.timings.items())
+    print(f"  {result.summary()}\n  parsed {result.parsed}; stages (s): {stages}\n  peak RSS {rss.peak / 2**30:.2f} GB")
+    return wall, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("inputs", type=Path, nargs="+", help="corpus files or folders, as for `kg build`")
+    parser.add_argument("--out", type=Path, help="build folder (default: a temporary one)")
+    parser.add_argument("--workers", type=int, help="as `kg build --workers` (default: one per core)")
+    parser.add_argument("--batch-size", type=int, default=256, help="nlp.pipe batch size of the model pass")
+    parser.add_argument("--warm", action="store_true", help="build a second time, from the cache")
+    parser.add_argument("--queries", action="store_true", help="time every queries/*.rq through `kg query`")
+    args = parser.parse_args()
+    out = args.out or Path(tempfile.mkdtemp(prefix="paperkg-bench-"))
+    (out / CACHE_FILE).unlink(missing_ok=True)
+
+    print("cold build:")
+    cold, result = timed_build(args.inputs, out, args.workers)
+    n = len(result.corpus.papers)
+    print(f"  {cold:.1f} s, {n / cold:.1f} abstracts/s")
+    if args.warm:
+        print("warm build (cache):")
+        warm, _ = timed_build(args.inputs, out, args.workers)
+        print(f"  {warm:.1f} s: {cold / warm:.1f}x faster than cold")
+    with PeakRSS() as rss:
+        load, seconds, count = model_pass(args.inputs, args.batch_size)
+    print(f"plain {base_model_name()} pass, one process: {seconds:.1f} s for {count} abstracts "
+          f"({count / seconds:.1f}/s; load {load:.1f} s), peak RSS {rss.peak / 2**30:.2f} GB")
+    print(f"ratio cold build / model pass: {cold / seconds:.2f}")
+    if args.queries:
+        for query in sorted(QUERIES.glob("*.rq")):
+            started = time.perf_counter()
+            run = subprocess.run([sys.executable, "-m", "kg.cli", "query", str(query), "--graph", str(out)],
+                                 capture_output=True, text=True)
+            rows = len(run.stdout.splitlines())
+            print(f"  {query.name:<32} {time.perf_counter() - started:5.2f} s  exit {run.returncode}, {rows} lines")
+
+
+if __name__ == "__main__":
+    main()

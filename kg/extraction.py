@@ -1,0 +1,132 @@
+"""Extraction at scale: parses found in the cache first, the rest in worker processes (or Dask tasks),
+merged into records in input order, so that the result never depends on who parsed what.
+
+This module does not import spaCy: a build whose abstracts are all cached never loads the model.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from tqdm import tqdm
+
+from .cache import CACHE_FILE, Cache, text_key
+from .clean import clean
+from .corpus import Paper
+from .errors import KGError
+from .nlp.parsed import DocData, Records, merge, paper_records
+from .nlp.version import pipeline_version
+
+MAX_CHUNK = 128  # abstracts per task: big enough to amortise a task, small enough to spread and report
+# fork: workers start in milliseconds with the parent's modules (and model, if loaded) and need no
+# `if __name__ == "__main__"` guard in scripts calling kg.build; spawn where there is no fork.
+START_METHOD = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+# Fewer abstracts are parsed here: a worker's start and model load (about a second) would cost more than
+# it saves (the 19-paper sample: 2.0 s in one process, 3-4 s with two workers).
+MIN_PARALLEL = 100
+Chunk = tuple[list[str], list[str]]  # keys and their texts
+
+
+@dataclass
+class Extraction:
+    records: Records
+    parsed: int  # abstracts spaCy read in this build (the rest came from the cache)
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def parse_chunk(texts: list[str]) -> list[DocData]:
+    """One task: the worker loads the pipeline once (cached per process) and parses its texts."""
+    from .nlp.extract import parse
+
+    return parse(texts)
+
+
+def chunks(todo: dict[str, str], workers: int) -> list[Chunk]:
+    """The texts to parse, cut so that every worker gets several chunks (load balance, progress)."""
+    size = max(1, min(MAX_CHUNK, math.ceil(len(todo) / (4 * workers))))
+    items = list(todo.items())
+    return [([k for k, _ in part], [t for _, t in part]) for part in (items[i : i + size] for i in range(0, len(items), size))]
+
+
+def run_local(work: list[Chunk], workers: int) -> Iterator[tuple[list[str], list[DocData]]]:
+    """Chunks parsed here (one worker) or in `workers` processes, yielded as they finish."""
+    if workers <= 1 or sum(len(texts) for _, texts in work) < MIN_PARALLEL:
+        for keys, texts in work:
+            yield keys, parse_chunk(texts)
+        return
+    with ProcessPoolExecutor(min(workers, len(work)), mp_context=multiprocessing.get_context(START_METHOD)) as pool:
+        futures = {pool.submit(parse_chunk, texts): keys for keys, texts in work}
+        try:
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+        finally:
+            pool.shutdown(cancel_futures=True)
+
+
+def run_dask(work: list[Chunk], address: str, workers: int) -> Iterator[tuple[list[str], list[DocData]]]:
+    """Chunks parsed as Dask tasks on the scheduler at `address`, or on a local cluster of `workers`
+    processes for "local" (started and stopped here). Workers need paperkg installed."""
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed as completed
+    except ImportError:
+        raise KGError("--dask needs Dask: pip install 'paperkg[dask]'") from None
+
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) if address == "local" else None
+    try:
+        try:
+            client = Client(cluster or address)
+        except OSError as exc:  # no scheduler there (Dask gives up after its connect timeout, 30 s)
+            raise KGError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        with client:
+            futures = {client.submit(parse_chunk, texts, pure=False): keys for keys, texts in work}
+            for future in completed(futures):
+                yield futures[future], future.result()
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def extract_corpus(papers: list[Paper], cache_dir: Path | None, workers: int, dask: str | None = None,
+                   progress: bool = False) -> Extraction:
+    """Mentions and relations of every paper; with `cache_dir`, parses are read from and added to its cache."""
+    texts = [clean(p.abstract) for p in papers]
+    keys = [text_key(t.text) for t in texts]
+    cache = Cache(cache_dir / CACHE_FILE, pipeline_version()) if cache_dir is not None else None
+    try:
+        found = cache.get(set(keys)) if cache else {}
+        todo = {k: t.text for k, t in zip(keys, texts) if k not in found}  # one parse per distinct text
+        work = chunks(todo, workers)
+        results = run_dask(work, dask, workers) if dask and work else run_local(work, workers)
+        with ProgressBar(len(todo), progress) as bar, closing(results):  # closing: workers stop on any error
+            for chunk_keys, data in results:
+                found.update(zip(chunk_keys, data))
+                if cache:
+                    cache.put(zip(chunk_keys, data))
+                bar.update(len(chunk_keys))
+    finally:
+        if cache:
+            cache.close()
+    return Extraction(merge(paper_records(p, t, found[k]) for p, t, k in zip(papers, texts, keys)), len(todo))
+
+
+class ProgressBar(tqdm):
+    """Rate and ETA on stderr, shown only once parsing has taken a second; no monitor thread, which
+    would be running when worker processes fork."""
+
+    monitor_interval = 0
+
+    def __init__(self, total: int, show: bool) -> None:
+        super().__init__(total=total, unit="abstract", desc="parsing", file=sys.stderr, delay=1, disable=not show,
+                         dynamic_ncols=True)

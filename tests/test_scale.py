@@ -1,0 +1,121 @@
+"""Builds at scale give the same bytes however they run: worker processes, Dask tasks, or the parse cache."""
+
+import fcntl
+import json
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+
+from kg import build
+from kg.cache import CACHE_FILE, Cache
+from kg.settings import SAMPLE_INPUT
+from kg.store import STORE_DIR
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
+
+
+def exports(folder: Path) -> dict[str, bytes]:
+    """Every export's bytes, but not the cache nor the Oxigraph store (RocksDB writes ids and times)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != CACHE_FILE and p.relative_to(folder).parts[0] != STORE_DIR}
+
+
+def jsonl(path: Path, records: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def one_process(tmp_path_factory) -> dict[str, bytes]:
+    """The sample built in this process alone, without the cache."""
+    out = tmp_path_factory.mktemp("one")
+    assert build([], out, workers=1, cache=False).parsed == len(SEED)
+    return exports(out)
+
+
+def test_worker_processes_give_the_same_bytes(one_process, tmp_path, monkeypatch):
+    """Seven chunks of three abstracts over two forked workers: their doc._ data comes back as plain data."""
+    monkeypatch.setattr("kg.extraction.MIN_PARALLEL", 0)  # the sample alone is too small to be worth two workers
+    result = build([], tmp_path, workers=2, cache=False)
+    assert result.parsed == len(SEED)
+    assert exports(tmp_path) == one_process
+
+
+def test_dask_tasks_give_the_same_bytes(one_process, tmp_path):
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        result = build([], tmp_path, workers=2, cache=False, dask=cluster.scheduler_address)
+    assert result.parsed == len(SEED)
+    assert exports(tmp_path) == one_process
+
+
+def test_a_rebuild_parses_only_what_changed(one_process, tmp_path):
+    papers = jsonl(tmp_path / "papers.jsonl", SEED)
+    out = tmp_path / "out"
+    assert build([papers], out, workers=1).parsed == len(SEED)
+    assert exports(out) == one_process
+    # Unchanged: nothing parsed, spaCy not even imported (a fresh process), the same bytes.
+    again = subprocess.run([sys.executable, "-c", "import sys, kg; r = kg.build([sys.argv[1]], sys.argv[2]); "
+                            "print(r.parsed, 'spacy' in sys.modules)", papers, out],
+                           capture_output=True, text=True, timeout=120)
+    assert again.stdout.split() == ["0", "False"], again.stderr
+    assert exports(out) == one_process
+    # One abstract changed, one paper added: those two are parsed, and what they say is in the graph.
+    changed = [dict(p) for p in SEED]
+    changed[3]["abstract"] += " We propose ZorbNet, a novel graph neural network."
+    changed.append({"id": "new", "title": "New", "abstract": "We evaluate QuuxFormer on the ImageNet benchmark."})
+    result = build([jsonl(papers, changed)], out, workers=1)
+    assert result.parsed == 2
+    assert {"ZorbNet", "QuuxFormer"} <= {m.text for m in result.mentions}
+    # --no-cache parses everything again.
+    assert build([papers], out, workers=1, cache=False).parsed == len(changed)
+
+
+def test_the_cache_is_emptied_when_the_pipeline_changes(tmp_path):
+    cache = Cache(tmp_path / CACHE_FILE, "model A")
+    cache.put([("k", {"spans": [], "relations": []})])
+    cache.close()
+    assert Cache(tmp_path / CACHE_FILE, "model A").get(["k"]) == {"k": {"spans": [], "relations": []}}
+    assert Cache(tmp_path / CACHE_FILE, "model B").get(["k"]) == {}
+    (tmp_path / CACHE_FILE).write_bytes(b"not a database, e.g. a torn copy" * 100)
+    assert Cache(tmp_path / CACHE_FILE, "model A").get(["k"]) == {}
+
+
+def run_on_terminal(*args: str) -> tuple[int, str]:
+    """`kg build ARGS` with stderr on a pseudo-terminal: what a user sees there."""
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))  # a 120-column terminal
+    proc = subprocess.Popen([sys.executable, "-m", "kg.cli", "build", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=follower)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed: the process is done
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.communicate(timeout=120)
+    os.close(leader)
+    return proc.returncode, seen.decode(errors="replace")
+
+
+def test_progress_bar_on_a_terminal_and_quiet(tmp_path):
+    """Forty distinct abstracts in one process take a few seconds: the bar shows rate and ETA; --quiet hides it."""
+    papers = jsonl(tmp_path / "papers.jsonl", [{"id": f"p{i}", "abstract": f"{SEED[i % len(SEED)]['abstract']} Run {i}."}
+                                               for i in range(40)])
+    status, seen = run_on_terminal(str(papers), "--out", str(tmp_path / "out"), "--workers", "1", "--no-cache")
+    assert status == 0
+    assert "parsing" in seen and "40/40" in seen and "abstract/s" in seen
+    status, seen = run_on_terminal(str(papers), "--out", str(tmp_path / "out"), "--workers", "1", "--no-cache", "--quiet")
+    assert (status, seen) == (0, "")
