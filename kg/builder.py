@@ -28,17 +28,29 @@ from .settings import (
 from .staging import staged
 from .store import GRAPH_FILE, STORE_DIR, write_store
 
-# Output name -> writer(graph, mentions, path), in the order they are written.
-EXPORTS: dict[str, Callable[[nx.MultiDiGraph, list[Mention], Path], None]] = {
-    GRAPH_FILE: lambda g, m, p: write_rdf(g, p, "ttl", m),
-    "ontology.ttl": lambda g, m, p: shutil.copyfile(ONTOLOGY_FILE, p),
-    STORE_DIR: lambda g, m, p: write_store(p.parent / GRAPH_FILE, p),  # graph.ttl, loaded
-    "mentions.jsonl": lambda g, m, p: write_mentions(m, g, p),
-    "graph.html": lambda g, m, p: write_html(g, p),
-    "graph.graphml": lambda g, m, p: write_graphml(g, p),
-    "graph.gexf": lambda g, m, p: write_gexf(g, p),
-    "neo4j": lambda g, m, p: write_neo4j(g, p),
-}
+Writer = Callable[[nx.MultiDiGraph, list[Mention], Path], None]
+
+
+def exports_for(*, evidence: bool = True, rdf_formats: Iterable[str] = (), html_min_papers: int = DEFAULT_HTML_MIN_PAPERS,
+                html_max_nodes: int = DEFAULT_HTML_MAX_NODES) -> dict[str, Writer]:
+    """Output name -> writer(graph, mentions, path), in the order they are written (graph.ttl before
+    the store that loads it)."""
+    rdf: dict[str, Writer] = {
+        FORMATS[fmt][0]: lambda g, m, p, fmt=fmt: write_rdf(g, p, fmt, m if evidence else None) for fmt in ("ttl", *rdf_formats)
+    }
+    return {
+        **rdf,
+        "ontology.ttl": lambda g, m, p: shutil.copyfile(ONTOLOGY_FILE, p),
+        STORE_DIR: lambda g, m, p: write_store(p.parent / GRAPH_FILE, p),
+        "mentions.jsonl": lambda g, m, p: write_mentions(m, g, p),
+        "graph.html": lambda g, m, p: write_html(g, p, min_papers=html_min_papers, max_nodes=html_max_nodes),
+        "graph.graphml": lambda g, m, p: write_graphml(g, p),
+        "graph.gexf": lambda g, m, p: write_gexf(g, p),
+        "neo4j": lambda g, m, p: write_neo4j(g, p),
+    }
+
+
+EXPORTS = exports_for()  # what a build writes by default
 
 
 @dataclass
@@ -134,9 +146,7 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
     lap("resolve")
     graph = build_graph(corpus.papers, resolution, base_iri, relations)
     lap("graph")
-    exports = {**EXPORTS, "graph.html": lambda g, m, p: write_html(g, p, min_papers=html_min_papers, max_nodes=html_max_nodes)}
-    for fmt in ("ttl", *rdf_formats):
-        exports[FORMATS[fmt][0]] = lambda g, m, p, fmt=fmt: write_rdf(g, p, fmt, m if evidence else None)
+    exports = exports_for(evidence=evidence, rdf_formats=rdf_formats, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes)
     with staged(out) as staging:
         for name, write in exports.items():
             try:

@@ -276,7 +276,9 @@ def serve(graph_dir: Path, host: str, port: int, timeout: float, max_bytes: int)
     except OSError as exc:
         workers.close()
         raise ServerError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    # SIGINT too: a shell starting us in the background (`kg serve … &`) hands us SIGINT ignored.
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, signal.default_int_handler)
     print(query_url(host, server.server_address[1]), flush=True)
     print(f"read-only SPARQL endpoint over {graph_dir}; Ctrl-C stops it", file=sys.stderr, flush=True)
     try:
