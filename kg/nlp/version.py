@@ -33,12 +33,15 @@ def _files(folder: Path, pattern: str = "*") -> list[Path]:
 @lru_cache(maxsize=1)
 def pipeline_version() -> str:
     """A hash of everything that decides what spaCy finds in a text: the model files (English model and
-    trained NER), spaCy's, paperkg's and the rules' versions, and the rules' source, so that editing a
-    rule invalidates cached parses without anyone remembering to bump a number."""
+    trained NER), spaCy's, paperkg's and the rules' versions, and the rules' source and settings, so that
+    editing a rule invalidates cached parses without anyone remembering to bump a number."""
     name = base_model_name()
     model_dir = Path(importlib.util.find_spec(name).submodule_search_locations[0])  # type: ignore[union-attr]
     digest = hashlib.sha256(f"{__version__}\0{PIPELINE_VERSION}\0spacy {importlib.metadata.version('spacy')}\0{name}".encode())
-    for root, files in ((model_dir, _files(model_dir)), (NER_MODEL_DIR, _files(NER_MODEL_DIR)), (RULES_DIR, _files(RULES_DIR, "*.py"))):
+    settings = RULES_DIR.parent / "settings.py"  # labels, relations and span keys the rules read
+    sources = ((model_dir, _files(model_dir)), (NER_MODEL_DIR, _files(NER_MODEL_DIR)), (RULES_DIR, _files(RULES_DIR, "*.py")),
+               (settings.parent, [settings]))
+    for root, files in sources:
         for path in files:
             digest.update(f"\0{path.relative_to(root)}\0".encode())
             digest.update(path.read_bytes())
