@@ -96,7 +96,7 @@ def train(
 ) -> None:
     """Rebuild the shipped NER component (SciERC train + SciREX, tuned on SciERC dev)."""
     from .settings import NER_MODEL_DIR
-    from .train import train as run_train
+    from .nlp.train import train as run_train
 
     if not (shared / "data" / "scierc").is_dir():
         raise KGError(f"{shared}/data/scierc not found: pass --shared or set PAPERKG_SHARED")

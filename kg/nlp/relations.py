@@ -15,6 +15,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import RELATIONS, SPAN_KEY
+from .terms import CALLING_VERBS
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
 USE_VERBS = ["use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy"]
@@ -23,7 +24,6 @@ FINDING_VERBS = ["show", "demonstrate", "indicate", "reveal", "confirm", "sugges
 FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "benchmark", "comparison"]
 BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
 CLASS_ARTICLES = ["a", "an"]
-CALLING_VERBS = ["call", "name", "dub", "term", "coin"]
 EXAMPLE_PREPOSITIONS = ["like", "including", "as"]  # "Y like X", "Y including X", "Y such as X"
 ON = ["on", "across", "over"]
 RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
@@ -92,7 +92,7 @@ PATTERNS: dict[str, list[list[dict]]] = {
         [node("verb", LEMMA="be"), child("verb", "nsubj", "head"), child("verb", "attr", "tail"),
          child("tail", "det", "a", LOWER={"IN": CLASS_ARTICLES})],
         # "a training scheme called SGD jittering"
-        [node("tail", **NOUN), child("tail", "acl", "called", LEMMA={"IN": CALLING_VERBS}), child("called", "oprd", "head")],
+        [node("tail", **NOUN), child("tail", "acl", "called", LEMMA={"IN": sorted(CALLING_VERBS)}), child("called", "oprd", "head")],
         # "methods such as SAM", "methods like SAM", "methods including SAM": a plural class (a singular one
         # is mostly the parser attaching "such as" to the nearest noun: "tasks in the pipeline, such as X")
         [node("tail", TAG={"IN": ["NNS", "NNPS"]}), child("tail", "prep", "like", LOWER={"IN": EXAMPLE_PREPOSITIONS}),

@@ -11,6 +11,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Token
 
 from ..settings import SPAN_KEY
+from .terms import CALLING_VERBS
 
 PROPOSAL_VERBS = ["propose", "introduce", "present", "develop", "design", "devise", "contribute", "release", "construct", "build", "curate", "create"]
 AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
@@ -39,7 +40,6 @@ PATTERNS = {
 }
 # Arcs that lead away from the proposed thing ("X for Y", "X that uses Y", "X based on Y").
 LEAVING_ARCS = {"prep", "relcl", "acl", "advcl", "ccomp", "xcomp", "punct", "agent", "advmod", "npadvmod"}
-CALLING_VERBS = {"call", "name", "dub", "term", "coin"}
 
 
 def proposed_region(anchor: Token) -> set[int]:

@@ -16,9 +16,9 @@ from spacy.language import Language
 from spacy.tokens import Doc, DocBin
 from spacy.util import filter_spans
 
-from .evaluate import DEFAULT_LABEL_MAP, detokenize, read_dygiepp
-from .nlp.pipeline import base_model_name
-from .settings import DATA_DIR
+from ..evaluate import DEFAULT_LABEL_MAP, detokenize, read_dygiepp
+from ..settings import DATA_DIR
+from .version import base_model_name
 
 NER_CONFIG = DATA_DIR / "ner.cfg"
 
