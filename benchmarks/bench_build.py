@@ -1,8 +1,10 @@
 """Time a build against one single-process pass of the plain English model over the same abstracts.
 
-    python benchmarks/bench_build.py ../shared/data/papers/icml2025.jsonl [--workers N] [--warm] [--queries]
+    python benchmarks/bench_build.py ../shared/data/papers/icml2025.jsonl [--workers N] [--warm] [--add FILE] [--queries]
 
-Builds cold (the cache in --out emptied first), then, with --warm, again from the cache; then runs
+Builds cold (the cache in --out emptied first), then, with --warm, again: unchanged, so up to date (nothing
+written), then in full from the cache (its manifest deleted: every export written again), and with --add,
+with FILE's papers added (those parsed, everything else from the cache); then runs
 en_core_web_sm (every component, its NER included) over the same clean abstracts with `nlp.pipe` in
 this one process. Prints each stage's seconds, the ratio build / model pass, abstracts per second and
 the peak RSS of this process and its children summed (worker processes included). With --queries,
@@ -27,6 +29,7 @@ from kg.builder import for_extraction
 from kg.cache import CACHE_FILE
 from kg.clean import clean
 from kg.corpus import read_corpus
+from kg.manifest import MANIFEST_FILE
 from kg.nlp.version import base_model_name
 
 QUERIES = Path(__file__).resolve().parents[1] / "queries"
@@ -88,20 +91,30 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="build folder (default: a temporary one)")
     parser.add_argument("--workers", type=int, help="as `kg build --workers` (default: one per core)")
     parser.add_argument("--batch-size", type=int, default=256, help="nlp.pipe batch size of the model pass")
-    parser.add_argument("--warm", action="store_true", help="build a second time, from the cache")
+    parser.add_argument("--warm", action="store_true", help="build again: up to date, then in full from the cache")
+    parser.add_argument("--add", type=Path, metavar="FILE", help="then build with the papers of FILE added")
     parser.add_argument("--queries", action="store_true", help="time every queries/*.rq through `kg query`")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="paperkg-bench-"))
-    (out / CACHE_FILE).unlink(missing_ok=True)
+    for name in (CACHE_FILE, MANIFEST_FILE):  # a cold build: nothing to reuse
+        (out / name).unlink(missing_ok=True)
 
     print("cold build:")
     cold, result = timed_build(args.inputs, out, args.workers)
     n = len(result.corpus.papers)
     print(f"  {cold:.1f} s, {n / cold:.1f} abstracts/s")
     if args.warm:
-        print("warm build (cache):")
+        print("warm build, unchanged (up to date):")
         warm, _ = timed_build(args.inputs, out, args.workers)
         print(f"  {warm:.1f} s: {cold / warm:.1f}x faster than cold")
+        print("warm build in full (cache; manifest deleted, every export written again):")
+        (out / MANIFEST_FILE).unlink()
+        full, _ = timed_build(args.inputs, out, args.workers)
+        print(f"  {full:.1f} s: {cold / full:.1f}x faster than cold")
+    if args.add:
+        print(f"build with {args.add} added (cache):")
+        added, _ = timed_build([*args.inputs, args.add], out, args.workers)
+        print(f"  {added:.1f} s: {cold / added:.1f}x faster than cold")
     with PeakRSS() as rss:
         load, seconds, count = model_pass(args.inputs, args.batch_size)
     print(f"plain {base_model_name()} pass, one process: {seconds:.1f} s for {count} abstracts "

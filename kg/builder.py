@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import time
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -19,11 +20,12 @@ from .export.neo4j import write_neo4j
 from .export.rdf import FORMATS, write_rdf
 from .extraction import default_workers, extract_corpus
 from .graph import build_graph
+from .manifest import MANIFEST_FILE, Counts, fingerprint, up_to_date, write_manifest
 from .records import Mention
 from .resolve import resolve, resolve_relations
 from .settings import (
     DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_OUT, MAX_ABSTRACT_CHARS, ONTOLOGY_FILE,
-    RELATIONS, SAMPLE_INPUT,
+    PAPER, RELATIONS, SAMPLE_INPUT,
 )
 from .staging import staged
 from .store import GRAPH_FILE, STORE_DIR, write_store
@@ -53,24 +55,42 @@ def exports_for(*, evidence: bool = True, rdf_formats: Iterable[str] = (), html_
 EXPORTS = exports_for()  # what a build writes by default
 
 
+Made = tuple[list[Mention], nx.MultiDiGraph]
+
+
 @dataclass
 class BuildResult:
+    """What a build made. One that was up to date wrote nothing and made no graph; its `mentions` and
+    `graph` are made (from the parse cache) when first asked for, so that `kg build` returns at once."""
+
     out: Path
     corpus: Corpus
-    mentions: list[Mention]
-    graph: nx.MultiDiGraph
+    counts: Counts
     seconds: float
+    make: Callable[[], Made] = field(repr=False)
     timings: dict[str, float] = field(default_factory=dict)
     truncated: list[str] = field(default_factory=list)  # ids of papers spaCy read only the start of
     parsed: int = 0  # abstracts spaCy read in this build; the others came from the cache
+    up_to_date: bool = False  # `out` already held this build's exports, intact: none was written
+
+    @cached_property
+    def made(self) -> Made:
+        return self.make()
+
+    @property
+    def mentions(self) -> list[Mention]:
+        return self.made[0]
+
+    @property
+    def graph(self) -> nx.MultiDiGraph:
+        return self.made[1]
 
     def summary(self) -> str:
-        g = self.graph
-        entities = sum(1 for _, d in g.nodes(data=True) if d["type"] != "Paper")
-        relations = sum(1 for *_, d in g.edges(data=True) if d["relation"] in RELATIONS)
+        c = self.counts
         line = (
-            f"{len(self.corpus.papers)} papers, {len(self.mentions)} mentions, {entities} entities, "
-            f"{g.number_of_edges()} edges ({relations} between entities) -> {self.out} in {self.seconds:.1f}s"
+            f"{len(self.corpus.papers)} papers, {c.mentions} mentions, {c.entities} entities, "
+            f"{c.edges} edges ({c.relations} between entities) -> {self.out} in {self.seconds:.1f}s"
+            + (" (up to date)" if self.up_to_date else "")
         )
         if self.corpus.skipped:
             line += "; skipped " + self.corpus.skip_summary()
@@ -99,6 +119,30 @@ def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:
     return capped, truncated
 
 
+def counts_of(graph: nx.MultiDiGraph, mentions: list[Mention]) -> Counts:
+    return Counts(mentions=len(mentions), entities=sum(1 for _, d in graph.nodes(data=True) if d["type"] != PAPER),
+                  edges=graph.number_of_edges(), relations=sum(1 for *_, d in graph.edges(data=True) if d["relation"] in RELATIONS))
+
+
+def make_graph(papers: list[Paper], capped: list[Paper], out: Path, base_iri: str, cache: bool, workers: int | None,
+               dask: str | None, progress: bool, lap: Callable[[str], None] = lambda stage: None) -> tuple[Made, int]:
+    """Extract (spaCy reads the `capped` abstracts), resolve and graph; and how many abstracts spaCy read."""
+    if cache:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot create a folder here ({exc.strerror})", out) from None
+    extraction = extract_corpus(capped, out if cache else None, workers or default_workers(), dask, progress)
+    mentions, relations = extraction.records
+    lap("extract")
+    resolution = resolve(mentions)
+    relations = resolve_relations(relations, resolution)
+    lap("resolve")
+    graph = build_graph(papers, resolution, base_iri, relations)
+    lap("graph")
+    return (resolution.mentions, graph), extraction.parsed
+
+
 def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = DEFAULT_BASE_IRI, *,
           html_min_papers: int = DEFAULT_HTML_MIN_PAPERS, html_max_nodes: int = DEFAULT_HTML_MAX_NODES,
           strict: bool = False, evidence: bool = True, rdf_formats: Iterable[str] = (), workers: int | None = None,
@@ -114,6 +158,9 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
     spaCy runs in `workers` processes (default: one per core), or as Dask tasks on the scheduler at
     `dask` ("local": a cluster started for this build). With `cache`, parses are kept in `out` (see
     kg.cache) and only new or changed abstracts are parsed. `progress` shows a bar on stderr.
+
+    With `cache`, a build whose papers, options and code are those of the build already in `out`, whose
+    exports are intact (see kg.manifest), writes nothing: its result says `up_to_date`.
     """
     started = time.perf_counter()
     timings: dict[str, float] = {}
@@ -132,27 +179,29 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
     if not corpus.papers:
         raise InputError("no paper to build" + (f"; skipped {corpus.skip_summary()}" if corpus.skipped else ""))
     lap("read")
-    papers, truncated = for_extraction(corpus.papers)
-    if cache:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputError(f"cannot create a folder here ({exc.strerror})", out) from None
-    extraction = extract_corpus(papers, out if cache else None, workers or default_workers(), dask, progress)
-    mentions, relations = extraction.records
-    lap("extract")
-    resolution = resolve(mentions)
-    relations = resolve_relations(relations, resolution)
-    lap("resolve")
-    graph = build_graph(corpus.papers, resolution, base_iri, relations)
-    lap("graph")
+    capped, truncated = for_extraction(corpus.papers)
     exports = exports_for(evidence=evidence, rdf_formats=rdf_formats, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes)
+    build_id = fingerprint(corpus.papers, {"base_iri": base_iri, "evidence": evidence, "rdf_formats": rdf_formats,
+                                           "html_min_papers": html_min_papers, "html_max_nodes": html_max_nodes})
+    if cache and (counts := up_to_date(out, build_id, exports)):
+        lap("up to date")
+        return BuildResult(out, corpus, counts, time.perf_counter() - started,
+                           lambda: make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress)[0],
+                           timings, truncated, up_to_date=True)
+    lap("check")
+    (mentions, graph), parsed = make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress, lap)
+    counts = counts_of(graph, mentions)
     with staged(out) as staging:
         for name, write in exports.items():
             try:
-                write(graph, resolution.mentions, staging / name)
+                write(graph, mentions, staging / name)
             except OSError as exc:  # disk full, quota, file size limit
                 raise OutputError(f"cannot write {name} ({exc.strerror or exc}); no export was replaced", out) from None
             lap(name)
-    return BuildResult(out, corpus, resolution.mentions, graph, time.perf_counter() - started, timings, truncated,
-                       extraction.parsed)
+        try:
+            write_manifest(staging, build_id, counts, exports)
+        except OSError as exc:
+            raise OutputError(f"cannot write {MANIFEST_FILE} ({exc.strerror or exc}); no export was replaced", out) from None
+        lap("manifest")
+    return BuildResult(out, corpus, counts, time.perf_counter() - started, lambda: (mentions, graph), timings, truncated,
+                       parsed)

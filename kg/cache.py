@@ -11,7 +11,7 @@ import hashlib
 import json
 import sqlite3
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .nlp.parsed import DocData
 
@@ -45,13 +45,17 @@ class Cache:
 
     def get(self, keys: Iterable[str]) -> dict[str, DocData]:
         """The cached data of those keys that have some."""
+        return dict(self.each(keys))
+
+    def each(self, keys: Iterable[str]) -> Iterator[tuple[str, DocData]]:
+        """(key, data) for those keys that have some, read as they are asked for: a caller that uses each
+        as it comes never holds them all."""
         keys = list(keys)
-        found: dict[str, DocData] = {}
         for i in range(0, len(keys), CHUNK):
             chunk = keys[i : i + CHUNK]
             rows = self.db.execute(f"SELECT key, data FROM docs WHERE key IN ({','.join('?' * len(chunk))})", chunk)
-            found.update((key, json.loads(data)) for key, data in rows)
-        return found
+            for key, data in rows.fetchall():
+                yield key, json.loads(data)
 
     def put(self, items: Iterable[tuple[str, DocData]]) -> None:
         with self.db:

@@ -10,6 +10,7 @@ import math
 import multiprocessing
 import os
 import sys
+from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import closing
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from typing import Iterator
 from tqdm import tqdm
 
 from .cache import CACHE_FILE, Cache, text_key
-from .clean import clean
+from .clean import CleanText, clean
 from .corpus import Paper
 from .errors import KGError
 from .nlp.parsed import DocData, Records, merge, paper_records
@@ -100,25 +101,40 @@ def run_dask(work: list[Chunk], address: str, workers: int) -> Iterator[tuple[li
 
 def extract_corpus(papers: list[Paper], cache_dir: Path | None, workers: int, dask: str | None = None,
                    progress: bool = False) -> Extraction:
-    """Mentions and relations of every paper; with `cache_dir`, parses are read from and added to its cache."""
-    texts = [clean(p.abstract) for p in papers]
-    keys = [text_key(t.text) for t in texts]
+    """Mentions and relations of every paper; with `cache_dir`, parses are read from and added to its cache.
+
+    Each parse becomes records as soon as it is read or comes back, and is dropped with the paper's offset
+    map: a large corpus never holds every parse and every map at once beside its records."""
+    texts: list[CleanText | None] = [clean(p.abstract) for p in papers]
+    at: dict[str, list[int]] = defaultdict(list)  # clean-text key -> the papers with that text
+    for i, text in enumerate(texts):
+        at[text_key(text.text)].append(i)
+    records: list[Records] = [([], [])] * len(papers)  # each paper's, once its parse is read or comes back
+
+    def add(key: str, data: DocData) -> None:
+        for i in at.pop(key):
+            records[i] = paper_records(papers[i], texts[i], data)
+            texts[i] = None
+
     cache = Cache(cache_dir / CACHE_FILE, pipeline_version()) if cache_dir is not None else None
     try:
-        found = cache.get(set(keys)) if cache else {}
-        todo = {k: t.text for k, t in zip(keys, texts) if k not in found}  # one parse per distinct text
+        if cache:
+            for key, data in cache.each(list(at)):
+                add(key, data)
+        todo = {key: texts[indices[0]].text for key, indices in at.items()}  # one parse per distinct text
         work = chunks(todo, workers)
         results = run_dask(work, dask, workers) if dask and work else run_local(work, workers)
         with ProgressBar(len(todo), progress) as bar, closing(results):  # closing: workers stop on any error
-            for chunk_keys, data in results:
-                found.update(zip(chunk_keys, data))
+            for chunk_keys, parsed in results:
                 if cache:
-                    cache.put(zip(chunk_keys, data))
+                    cache.put(zip(chunk_keys, parsed))
+                for key, data in zip(chunk_keys, parsed):
+                    add(key, data)
                 bar.update(len(chunk_keys))
     finally:
         if cache:
             cache.close()
-    return Extraction(merge(paper_records(p, t, found[k]) for p, t, k in zip(papers, texts, keys)), len(todo))
+    return Extraction(merge(records), len(todo))
 
 
 class ProgressBar(tqdm):

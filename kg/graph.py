@@ -38,9 +38,10 @@ def build_graph(papers: list[Paper], resolution: Resolution, base_iri: str = DEF
     """Papers and entities as nodes, paper → entity edges with role and evidence, and entity → entity
     edges for `relations` (resolved: see `resolve_relations`) with support and evidence."""
     graph = nx.MultiDiGraph(base_iri=base_iri)
+    paper_iris = {paper.id: paper_iri(base_iri, paper.id) for paper in papers}  # quoted once a paper, not once an edge
     for paper in papers:
         graph.add_node(
-            paper_iri(base_iri, paper.id),
+            paper_iris[paper.id],
             type=PAPER,
             name=paper.title or paper.id,
             paper_id=paper.id,
@@ -68,7 +69,7 @@ def build_graph(papers: list[Paper], resolution: Resolution, base_iri: str = DEF
         first = min(mentions, key=lambda m: m.start)
         relation = relation_of(first.label, first.role)
         graph.add_edge(
-            paper_iri(base_iri, paper_id),
+            paper_iris[paper_id],
             iris[key],
             key=relation,
             relation=relation,

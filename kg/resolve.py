@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
@@ -72,8 +73,8 @@ IRREGULAR_PLURALS = {"analyses": "analysis", "hypotheses": "hypothesis", "synthe
 def is_acronym(word: str) -> bool:
     """A word whose case carries meaning: GNN, ImageNet, CIFAR-10, GL-LowPopArt, LLaMA, T5."""
     for part in word.split("-"):
-        upper = sum(c.isupper() for c in part)
-        if upper >= 2 or (upper and any(c.isdigit() for c in part)):
+        upper = sum(map(str.isupper, part))  # map, not a generator: called for every word of every name
+        if upper >= 2 or (upper and any(map(str.isdigit, part))):
             return True
     return False
 
@@ -157,6 +158,19 @@ def entity_key(name: str) -> str:
     return " ".join(w if is_acronym(w) else us_spelling(w) for w in words)
 
 
+def memoized_keys() -> Callable[[str], str]:
+    """`entity_key`, computed once a name (the 471,000 mentions found in 31,700 abstracts have 194,000 names)."""
+    keys: dict[str, str] = {}
+
+    def key_of(name: str) -> str:
+        key = keys.get(name)
+        if key is None:
+            key = keys[name] = entity_key(name)
+        return key
+
+    return key_of
+
+
 def slugify(key: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-") or "entity"
 
@@ -176,7 +190,7 @@ class Resolution:
     mentions: list[Mention]  # with entity key, unified label and role
 
 
-def acronym_expansions(mentions: list[Mention], keys: list[str]) -> dict[str, str]:
+def acronym_expansions(mentions: list[Mention], keys: list[str], key_of: Callable[[str], str] = entity_key) -> dict[str, str]:
     """Acronym key -> the long form key that undefined uses of it join.
 
     Only where abstracts define it so, and only when they agree: the leading long form must be
@@ -187,8 +201,7 @@ def acronym_expansions(mentions: list[Mention], keys: list[str]) -> dict[str, st
     defined_by: dict[str, Counter[str]] = defaultdict(Counter)
     seen: set[tuple[str, str]] = set()  # (paper, acronym): each paper's definition counts once
     for m, key in zip(mentions, keys):
-        acronym = entity_key(m.name)
-        if m.long_form and (m.paper, acronym) not in seen:
+        if m.long_form and (m.paper, acronym := key_of(m.name)) not in seen:
             seen.add((m.paper, acronym))
             defined_by[acronym][key] += 1
     expansions = {}
@@ -209,8 +222,9 @@ def is_generic_key(key: str) -> bool:
 
 def resolve(mentions: list[Mention]) -> Resolution:
     """Merge mentions into entities; each returned mention names its entity by key."""
-    keys = [entity_key(m.long_form or m.name) for m in mentions]
-    expansions = acronym_expansions(mentions, keys)
+    key_of = memoized_keys()
+    keys = [key_of(m.long_form or m.name) for m in mentions]
+    expansions = acronym_expansions(mentions, keys, key_of)
     keys = [key if m.long_form else expansions.get(key, key) for m, key in zip(mentions, keys)]
     labels: dict[str, Counter[str]] = defaultdict(Counter)
     names: dict[str, Counter[str]] = defaultdict(Counter)
@@ -244,7 +258,7 @@ def resolve(mentions: list[Mention]) -> Resolution:
             slug=slug,
         )
     resolved = [
-        replace(m, entity=key, label=entities[key].label, role=PROPOSES if (m.paper, key) in proposed else USES)
+        m.resolved(key, entities[key].label, PROPOSES if (m.paper, key) in proposed else USES)
         for m, key in zip(mentions, keys)
         if key in entities
     ]

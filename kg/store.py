@@ -66,9 +66,11 @@ def read_query(query: str) -> str:
 
 
 def term_text(term: object) -> str:
+    """A cell's text: an IRI, a literal's lexical form, a blank node's id; a triple term in N-Triples."""
     if term is None:
         return ""
-    return getattr(term, "value", str(term))
+    value = getattr(term, "value", None)  # not getattr(term, "value", str(term)): that formats every cell twice
+    return str(term) if value is None else value
 
 
 def run_query(query: str, graph_dir: Path, store: ox.Store | None = None) -> QueryResult:
@@ -82,7 +84,7 @@ def run_query(query: str, graph_dir: Path, store: ox.Store | None = None) -> Que
         return QueryResult(["result"], [["true" if bool(result) else "false"]])
     if isinstance(result, ox.QuerySolutions):
         columns = [v.value for v in result.variables]
-        return QueryResult(columns, [[term_text(solution[c]) for c in columns] for solution in result])
+        return QueryResult(columns, [[term_text(term) for term in solution] for solution in result])
     return QueryResult(["subject", "predicate", "object"], [[term_text(t.subject), term_text(t.predicate), term_text(t.object)] for t in result])
 
 
@@ -93,9 +95,9 @@ def format_table(result: QueryResult) -> str:
 
     rows = [[cut(c) for c in row] for row in result.rows]
     widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(result.columns)]
-    lines = [" | ".join(c.ljust(w) for c, w in zip(result.columns, widths)).rstrip()]
-    lines.append("-+-".join("-" * w for w in widths))
-    lines += [" | ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
+    line = " | ".join(f"{{:<{w}}}" for w in widths).format  # one call a row, not an ljust a cell: 41,000 rows add up
+    lines = [line(*result.columns).rstrip(), "-+-".join("-" * w for w in widths)]
+    lines += [line(*row).rstrip() for row in rows]
     lines.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
     return "\n".join(lines)
 

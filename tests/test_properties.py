@@ -5,7 +5,7 @@ import json
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from kg.clean import clean, has_words
+from kg.clean import clean, has_words, remove_markup
 from kg.corpus import read_corpus
 from kg.errors import InputError
 from kg.resolve import entity_key
@@ -52,8 +52,16 @@ def test_to_raw_covers_exactly_the_sources_of_a_clean_substring(raw, data):
     inside = set(zip(c.starts[i:j], c.ends[i:j]))
     assert all(s <= a and b <= e for a, b in inside)
     # no character outside the substring comes from inside the span, unless it shares a source with one inside
-    outside = set(zip(c.starts[:i] + c.starts[j:], c.ends[:i] + c.ends[j:])) - inside
+    outside = set(zip([*c.starts[:i], *c.starts[j:]], [*c.ends[:i], *c.ends[j:]])) - inside
     assert all(b <= s or a >= e for a, b in outside)
+
+
+@FAST
+@given(any_text)
+def test_clean_skips_the_full_pass_only_where_it_would_change_nothing(raw):
+    """clean() skips the pass per character where kg.clean.MARKUP finds nothing to remove."""
+    fast, full = clean(raw), remove_markup(raw)
+    assert (fast.text, list(fast.starts), list(fast.ends)) == (full.text, list(full.starts), list(full.ends))
 
 
 @FAST

@@ -4,13 +4,15 @@ from the NetworkX graph and mentions.jsonl of the same build, not from SPARQL.""
 from __future__ import annotations
 
 import json
+import random
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
 
 from kg.graph import paper_iri
-from kg.settings import PAPER, RELATIONS, USES_RELATION
+from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, USES_RELATION
 from kg.store import run_query
 
 QUERIES = Path(__file__).resolve().parents[1] / "queries"
@@ -24,8 +26,14 @@ def sample(sample_build):
     return graph, mentions, sample_build.out
 
 
-def rows(name: str, out: Path) -> list[tuple[str, ...]]:
-    return [tuple(row) for row in run_query(str(QUERIES / name), out).rows]
+def rows(name: str, out: Path, limit: int | None = None) -> list[tuple[str, ...]]:
+    """The query's rows; with `limit`, its top N (LIMIT, and the N its ?least bound is computed for) set to it:
+    a small N makes the bound cut rows, a huge one leaves it 0 (fewer than N pairs)."""
+    text = (QUERIES / name).read_text(encoding="utf-8")
+    if limit is not None:
+        n = re.search(r"^LIMIT (\d+)$", text, re.M).group(1)
+        text = re.sub(rf"\b(LIMIT|COUNT\(\*\) =) {n}\b", rf"\g<1> {limit}", text)
+    return [tuple(row) for row in run_query(text, out).rows]
 
 
 def name(graph, node) -> str:
@@ -62,11 +70,12 @@ def test_most_used_datasets(sample):
     assert expected and rows("most-used-datasets.rq", out) == expected
 
 
-def test_top_entities(sample):
+@pytest.mark.parametrize("limit", [None, 5, 100_000])
+def test_top_entities(sample, limit):
     graph, _, out = sample
     entities = [(d["type"], d["name"], d["papers"]) for _, d in graph.nodes(data=True) if d["type"] != PAPER]
-    expected = [(t, n, str(p)) for t, n, p in sorted(entities, key=lambda e: (-e[2], e[0], e[1]))[:25]]
-    assert rows("top-entities.rq", out) == expected
+    expected = [(t, n, str(p)) for t, n, p in sorted(entities, key=lambda e: (-e[2], e[0], e[1]))[: limit or 25]]
+    assert rows("top-entities.rq", out, limit) == expected
 
 
 def test_entity_aliases(sample):
@@ -75,8 +84,9 @@ def test_entity_aliases(sample):
     for _, d in graph.nodes(data=True):
         if d.get("aliases"):
             expected[d["name"]] |= set(d["aliases"])
-    found = {n: set(aliases.split(" | ")) for n, aliases in rows("entity-aliases.rq", out)}
-    assert expected and found == expected
+    found = rows("entity-aliases.rq", out)
+    assert expected and {n: set(aliases.split(" | ")) for n, aliases in found} == expected
+    assert [n for n, _ in found] == sorted(expected)
 
 
 def test_explain_paper(sample):
@@ -94,14 +104,15 @@ def test_proposals(sample):
     assert expected and Counter(rows("proposals.rq", out)) == expected
 
 
-def test_methods_for_tasks(sample):
+@pytest.mark.parametrize("limit", [None, 5, 100_000])
+def test_methods_for_tasks(sample, limit):
     graph, _, out = sample
     pairs = defaultdict(set)
     for paper, entities in papers_of(graph).items():
         for t in entities & of_type(graph, "Task"):
             for m in entities & of_type(graph, "Method"):
                 pairs[(name(graph, t), name(graph, m))].add(paper)
-    assert rows("methods-for-tasks.rq", out) == top(pairs, 50)
+    assert rows("methods-for-tasks.rq", out, limit) == top(pairs, limit or 50)
 
 
 def test_proposed_methods_per_task(sample):
@@ -118,8 +129,9 @@ def test_proposed_methods_per_task(sample):
         for t in found:
             methods[name(graph, t)] |= proposed[paper]
     expected = {t: (str(len(ms)), {name(graph, m) for m in ms}) for t, ms in methods.items() if ms}
-    found = {t: (n, set(names.split(" | "))) for t, n, names in rows("proposed-methods-per-task.rq", out)}
-    assert expected and found == expected
+    found = rows("proposed-methods-per-task.rq", out)
+    assert expected and {t: (n, set(names.split(" | "))) for t, n, names in found} == expected
+    assert found == sorted(found, key=lambda r: (-int(r[1]), r[0]))
 
 
 def test_dataset_papers(sample):
@@ -147,7 +159,8 @@ def test_compared_methods(sample):
     assert expected and Counter(rows("compared-methods.rq", out)) == expected
 
 
-def test_tasks_sharing_methods(sample):
+@pytest.mark.parametrize("limit", [None, 5, 100_000])
+def test_tasks_sharing_methods(sample, limit):
     graph, _, out = sample
     tasks_of = defaultdict(set)  # method -> tasks: it is used for them, or proposed in a paper that mentions them
     for source, target, d in graph.edges(data=True):
@@ -161,12 +174,13 @@ def test_tasks_sharing_methods(sample):
             for t2 in tasks:
                 if t1 < t2:
                     shared[(name(graph, t1), name(graph, t2))].add(m)
-    expected = [(a, b, n, {name(graph, m) for m in shared[(a, b)]}) for a, b, n in top(shared, 25)]
-    found = [(a, b, n, set(names.split(" | "))) for a, b, n, names in rows("tasks-sharing-methods.rq", out)]
+    expected = [(a, b, n, {name(graph, m) for m in shared[(a, b)]}) for a, b, n in top(shared, limit or 25)]
+    found = [(a, b, n, set(names.split(" | "))) for a, b, n, names in rows("tasks-sharing-methods.rq", out, limit)]
     assert expected and found == expected
 
 
-def test_method_pairs(sample):
+@pytest.mark.parametrize("limit", [None, 5, 100_000])
+def test_method_pairs(sample, limit):
     graph, _, out = sample
     pairs = defaultdict(set)
     for paper, entities in papers_of(graph).items():
@@ -175,7 +189,7 @@ def test_method_pairs(sample):
             for m2 in methods:
                 if m1 < m2:
                     pairs[(name(graph, m1), name(graph, m2))].add(paper)
-    assert rows("method-pairs.rq", out) == top(pairs, 25)
+    assert rows("method-pairs.rq", out, limit) == top(pairs, limit or 25)
 
 
 def test_relation_evidence(sample):
@@ -203,4 +217,63 @@ def test_similar_papers(sample):
 def test_mention_evidence(sample):
     graph, mentions, out = sample
     expected = Counter((name(graph, m["entity"]), m["paper"], str(m["start"]), str(m["end"]), m["text"]) for m in mentions)
-    assert Counter(rows("mention-evidence.rq", out)) == expected
+    found = rows("mention-evidence.rq", out)
+    assert Counter(found) == expected
+    assert found == sorted(found, key=lambda r: (r[0], r[1], int(r[2])))
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory):
+    """A hand-written graph.ttl where pair counts tie, some entities share a name, and more entities than the
+    queries' ?least bounds look at: where the bounds cut. Returns the folder, names, mentions, proposals, usedFor."""
+    rng = random.Random(7)
+    methods = [f"{DEFAULT_BASE_IRI}method/m{i:03d}" for i in range(260)]
+    tasks = [f"{DEFAULT_BASE_IRI}task/t{i:02d}" for i in range(40)]
+    names = {m: f"method {i % 230}" for i, m in enumerate(methods)} | {t: f"task {i % 36}" for i, t in enumerate(tasks)}
+    mentions, proposals = {}, {}
+    for i in range(150):
+        paper = f"{DEFAULT_BASE_IRI}paper/p{i:03d}"
+        found = rng.choices(methods, weights=[1 / (r + 1) for r in range(len(methods))], k=6)
+        mentions[paper] = set(found) | set(rng.choices(tasks, weights=[1 / (r + 1) for r in range(len(tasks))], k=3))
+        proposals[paper] = {found[0]}
+    used_for = {(rng.choice(methods[:50]), rng.choice(tasks)) for _ in range(60)}
+    kg, skos = "https://w3id.org/paperkg/ontology#", "http://www.w3.org/2004/02/skos/core#"
+    lines = []
+    for entity, label in names.items():
+        kind = "Method" if entity in methods else "Task"
+        count = sum(entity in found for found in mentions.values())
+        lines += [f'<{entity}> a <{kg}{kind}> ; <{skos}prefLabel> "{label}" ; <{kg}paperCount> {count} .']
+    for paper, found in mentions.items():
+        lines += [f"<{paper}> a <{kg}Paper> ."] + [f"<{paper}> <{kg}mentions> <{e}> ." for e in found]
+        lines += [f"<{paper}> <{kg}proposes> <{m}> ." for m in proposals[paper]]
+    lines += [f"<{m}> <{kg}usedFor> <{t}> ." for m, t in used_for]
+    out = tmp_path_factory.mktemp("crowded")
+    (out / "graph.ttl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return out, names, mentions, proposals, used_for
+
+
+@pytest.mark.parametrize("limit", [None, 3, 10, 100_000])
+def test_pair_queries_where_the_bounds_cut(crowded, limit):
+    out, names, mentions, proposals, used_for = crowded
+    method_pairs, method_tasks, tasks_of = defaultdict(set), defaultdict(set), defaultdict(set)
+    for paper, found in mentions.items():
+        methods, tasks = sorted(e for e in found if "/method/" in e), sorted(e for e in found if "/task/" in e)
+        for i, m1 in enumerate(methods):
+            for m2 in methods[i + 1 :]:
+                method_pairs[(names[m1], names[m2])].add(paper)
+            for t in tasks:
+                method_tasks[(names[t], names[m1])].add(paper)
+                if m1 in proposals[paper]:
+                    tasks_of[m1].add(t)
+    for m, t in used_for:
+        tasks_of[m].add(t)
+    shared = defaultdict(set)
+    for m, found in tasks_of.items():
+        for t1 in found:
+            for t2 in found:
+                if t1 < t2:
+                    shared[(names[t1], names[t2])].add(m)
+    assert rows("method-pairs.rq", out, limit) == top(method_pairs, limit or 25)
+    assert rows("methods-for-tasks.rq", out, limit) == top(method_tasks, limit or 50)
+    expected = [(a, b, n, {names[m] for m in shared[(a, b)]}) for a, b, n in top(shared, limit or 25)]
+    assert [(a, b, n, set(found.split(" | "))) for a, b, n, found in rows("tasks-sharing-methods.rq", out, limit)] == expected

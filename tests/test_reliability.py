@@ -18,6 +18,7 @@ from rdflib.namespace import DCTERMS
 
 from kg.builder import EXPORTS
 from kg.cache import CACHE_FILE
+from kg.manifest import MANIFEST_FILE
 from kg.store import STORE_DIR
 from kg.settings import MAX_ABSTRACT_CHARS, SAMPLE_INPUT
 from kg.staging import STAGING_PREFIX, held_signals, staged
@@ -151,7 +152,7 @@ def seed_build(tmp_path_factory):
 def test_a_build_keeps_other_files_and_leaves_no_staging_folder(seed_build):
     assert {name: (seed_build / name).read_text() for name in USER_FILES} == USER_FILES
     assert not [p for p in seed_build.iterdir() if p.name.startswith(STAGING_PREFIX)]
-    assert {p.name for p in seed_build.iterdir()} == {*USER_FILES, *EXPORTS, CACHE_FILE}
+    assert {p.name for p in seed_build.iterdir()} == {*USER_FILES, *EXPORTS, CACHE_FILE, MANIFEST_FILE}
 
 
 def test_a_build_that_fails_late_leaves_the_previous_exports_byte_identical(seed_build, tmp_path):
@@ -176,15 +177,21 @@ def second_build(tmp_path_factory):
 
 def test_two_builds_are_byte_identical(seed_build, second_build):
     """Every export, byte for byte; but the Oxigraph store (RocksDB writes ids, times and logs into its
-    files) only has to hold the same triples, and the parse cache is no export."""
+    files) only has to hold the same triples, the manifest differs only in the store's files, and the
+    parse cache is no export."""
     def exports(folder):
         return {name: digest for name, digest in snapshot(folder).items()
-                if name not in USER_FILES and name != CACHE_FILE and not name.startswith(f"{STORE_DIR}/")}
+                if name not in (*USER_FILES, CACHE_FILE, MANIFEST_FILE) and not name.startswith(f"{STORE_DIR}/")}
+
+    def manifest(folder):
+        data = json.loads((folder / MANIFEST_FILE).read_text(encoding="utf-8"))
+        return {**data, "files": {k: v for k, v in data["files"].items() if not k.startswith(f"{STORE_DIR}/")}}
 
     first, second = exports(seed_build), exports(second_build)
     assert len(second) >= len(EXPORTS) - 1
     assert sorted(name for name in first.keys() | second.keys() if first.get(name) != second.get(name)) == []
     assert stored(seed_build) == stored(second_build) == stored_ttl(seed_build)
+    assert manifest(seed_build) == manifest(second_build)
 
 
 def stored(folder):

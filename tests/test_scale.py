@@ -8,12 +8,14 @@ import struct
 import subprocess
 import sys
 import termios
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from kg import build
 from kg.cache import CACHE_FILE, Cache
+from kg.manifest import MANIFEST_FILE
 from kg.settings import SAMPLE_INPUT
 from kg.store import STORE_DIR
 
@@ -22,9 +24,10 @@ SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").sp
 
 
 def exports(folder: Path) -> dict[str, bytes]:
-    """Every export's bytes, but not the cache nor the Oxigraph store (RocksDB writes ids and times)."""
+    """Every export's bytes, but not the cache nor the Oxigraph store (RocksDB writes ids and times), nor
+    the manifest, which lists the store's files."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != CACHE_FILE and p.relative_to(folder).parts[0] != STORE_DIR}
+            if p.is_file() and p.name not in (CACHE_FILE, MANIFEST_FILE) and p.relative_to(folder).parts[0] != STORE_DIR}
 
 
 def jsonl(path: Path, records: list[dict]) -> Path:
@@ -87,6 +90,21 @@ def test_the_cache_is_emptied_when_the_pipeline_changes(tmp_path):
     assert Cache(tmp_path / CACHE_FILE, "model B").get(["k"]) == {}
     (tmp_path / CACHE_FILE).write_bytes(b"not a database, e.g. a torn copy" * 100)
     assert Cache(tmp_path / CACHE_FILE, "model A").get(["k"]) == {}
+
+
+def test_papers_with_one_clean_text_share_one_parse(tmp_path):
+    """A text is parsed once for every paper that has it, and each paper's mentions point into its own abstract:
+    here one copy, and one whose Markdown emphasis (gone from the clean text) shifts every offset after it."""
+    emphasised = SEED[1]["abstract"].replace(" the ", " *the* ", 1)
+    assert emphasised != SEED[1]["abstract"]
+    papers = SEED[:3] + [dict(SEED[0], id="copy"), dict(SEED[1], id="emphasis", abstract=emphasised)]
+    result = build([jsonl(tmp_path / "papers.jsonl", papers)], tmp_path / "out", workers=1, cache=False)
+    assert result.parsed == 3
+    of = {p["id"]: [m for m in result.mentions if m.paper == p["id"]] for p in papers}
+    assert of["copy"] and [replace(m, paper="copy") for m in of[SEED[0]["id"]]] == of["copy"]
+    assert [(m.name, m.label, m.entity) for m in of["emphasis"]] == [(m.name, m.label, m.entity) for m in of[SEED[1]["id"]]]
+    assert all(emphasised[m.start : m.end] == m.text for m in of["emphasis"])
+    assert [m.start for m in of["emphasis"]] != [m.start for m in of[SEED[1]["id"]]]
 
 
 def run_on_terminal(*args: str) -> tuple[int, str]:

@@ -19,7 +19,7 @@ BATCH_SIZE = 64
 
 
 def sentence(sent: Span) -> tuple[int, int, str]:
-    """A sentence's clean offsets and text, surrounding whitespace left out."""
+    """A sentence's clean offsets and text, surrounding whitespace left out (the `text` is `sent.text.strip()`)."""
     lead, trail = len(sent.text) - len(sent.text.lstrip()), len(sent.text) - len(sent.text.rstrip())
     return sent.start_char + lead, sent.end_char - trail, sent.text.strip()
 
@@ -29,17 +29,24 @@ def doc_data(doc: Doc) -> DocData:
     spans = list(doc.spans[SPAN_KEY])
     proposed = {tuple(p) for p in doc._.proposed}
     index = {(span.start, span.end): i for i, span in enumerate(spans)}
-    return {
+    sentences: dict[tuple[int, int], int] = {}  # token offsets -> index in the table: each sentence is written once
+
+    def sentence_index(sent: Span) -> int:
+        return sentences.setdefault((sent.start, sent.end), len(sentences))
+
+    data: DocData = {
         "spans": [
             [span.start_char, span.end_char, span.text, span.label_, (span.start, span.end) in proposed,
-             span.sent.text.strip(), doc._.long_forms.get(short_form_key(span.text), "")]
+             sentence_index(span.sent), doc._.long_forms.get(short_form_key(span.text), "")]
             for span in spans
         ],
         "relations": [
-            [index[head_start, head_end], relation, index[tail_start, tail_end], *sentence(doc[head_start].sent)]
+            [index[head_start, head_end], relation, index[tail_start, tail_end], sentence_index(doc[head_start].sent)]
             for head_start, head_end, relation, tail_start, tail_end in doc._.relations
         ],
     }
+    data["sentences"] = [list(sentence(doc[start:end])) for start, end in sentences]
+    return data
 
 
 def parse(texts: list[str], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> list[DocData]:

@@ -13,25 +13,30 @@ from ..corpus import Paper
 from ..records import Mention, Relation
 from ..settings import PROPOSES, USES
 
-# {"spans": [[start_char, end_char, text, label, proposed, sentence, long_form], ...],
-#  "relations": [[head span index, relation, tail span index, sentence start_char, end_char, sentence], ...]}
+# {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form], ...],
+#  "relations": [[head span index, relation, tail span index, sentence index], ...],
+#  "sentences": [[start_char, end_char, text], ...]}: each sentence a span or relation is in, once
 DocData = dict[str, list[list[Any]]]
 Records = tuple[list[Mention], list[Relation]]
 
 
 def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
-    """The mentions and relations of one paper, offsets mapped back to the abstract as read."""
+    """The mentions and relations of one paper, offsets mapped back to the abstract as read. The mentions
+    of a sentence share its text (one string, not one each: a large corpus has half a million mentions)."""
+    sentences = data["sentences"]
     mentions = []
     for start_char, end_char, name, label, proposed, sentence, long_form in data["spans"]:
         start, end = text.to_raw(start_char, end_char)
         mentions.append(Mention(
             paper=paper.id, start=start, end=end, text=paper.abstract[start:end], name=name, label=label,
-            role=PROPOSES if proposed else USES, sentence=sentence, long_form="" if long_form == name else long_form,
+            role=PROPOSES if proposed else USES, sentence=sentences[sentence][2],
+            long_form="" if long_form == name else long_form,
         ))
-    relations = [
-        Relation(paper.id, mentions[head], relation, mentions[tail], sentence, *text.to_raw(start_char, end_char))
-        for head, relation, tail, start_char, end_char, sentence in data["relations"]
-    ]
+    relations = []
+    for head, relation, tail, sentence in data["relations"]:
+        start_char, end_char, sentence_text = sentences[sentence]
+        relations.append(Relation(paper.id, mentions[head], relation, mentions[tail], sentence_text,
+                                  *text.to_raw(start_char, end_char)))
     return mentions, relations
 
 

