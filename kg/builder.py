@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import shutil
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 import networkx as nx
 
@@ -28,9 +29,9 @@ from .settings import (
     PAPER, RELATIONS, SAMPLE_INPUT,
 )
 from .staging import staged
-from .store import GRAPH_FILE, STORE_DIR, write_store
+from .store import GRAPH_FILE, STORE_DIR, StoreLoad
 
-Writer = Callable[[nx.MultiDiGraph, list[Mention], Path], None]
+Writer = Callable[[nx.MultiDiGraph, list[Mention], Path], object]  # a StoreLoad goes on while the next are written
 
 
 def exports_for(*, evidence: bool = True, rdf_formats: Iterable[str] = (), html_min_papers: int = DEFAULT_HTML_MIN_PAPERS,
@@ -43,7 +44,7 @@ def exports_for(*, evidence: bool = True, rdf_formats: Iterable[str] = (), html_
     return {
         **rdf,
         "ontology.ttl": lambda g, m, p: shutil.copyfile(ONTOLOGY_FILE, p),
-        STORE_DIR: lambda g, m, p: write_store(p.parent / GRAPH_FILE, p),
+        STORE_DIR: lambda g, m, p: StoreLoad(p.parent / GRAPH_FILE, p),
         "mentions.jsonl": lambda g, m, p: write_mentions(m, g, p),
         "graph.html": lambda g, m, p: write_html(g, p, min_papers=html_min_papers, max_nodes=html_max_nodes),
         "graph.graphml": lambda g, m, p: write_graphml(g, p),
@@ -97,6 +98,15 @@ class BuildResult:
         if self.truncated:
             line += f"; truncated {len(self.truncated)} (abstract over {MAX_ABSTRACT_CHARS} characters)"
         return line
+
+
+@contextmanager
+def unwritten(name: str, out: Path) -> Iterator[None]:
+    """An OSError writing export `name` (disk full, quota, file size limit) as the build's one-line error."""
+    try:
+        yield
+    except OSError as exc:
+        raise OutputError(f"cannot write {name} ({exc.strerror or exc}); no export was replaced", out) from None
 
 
 def check_out(out: Path) -> None:
@@ -191,17 +201,23 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
     lap("check")
     (mentions, graph), parsed = make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress, lap)
     counts = counts_of(graph, mentions)
+    loads: dict[str, StoreLoad] = {}
     with staged(out) as staging:
-        for name, write in exports.items():
-            try:
-                write(graph, mentions, staging / name)
-            except OSError as exc:  # disk full, quota, file size limit
-                raise OutputError(f"cannot write {name} ({exc.strerror or exc}); no export was replaced", out) from None
-            lap(name)
         try:
+            for name, write in exports.items():
+                with unwritten(name, out):
+                    if isinstance(load := write(graph, mentions, staging / name), StoreLoad):
+                        loads[name] = load
+                lap(name)
+            for name, load in loads.items():
+                with unwritten(name, out):
+                    load.wait()
+                lap(f"{name} (wait)")
+        finally:
+            for load in loads.values():
+                load.stop()
+        with unwritten(MANIFEST_FILE, out):
             write_manifest(staging, build_id, counts, exports)
-        except OSError as exc:
-            raise OutputError(f"cannot write {MANIFEST_FILE} ({exc.strerror or exc}); no export was replaced", out) from None
         lap("manifest")
     return BuildResult(out, corpus, counts, time.perf_counter() - started, lambda: (mentions, graph), timings, truncated,
                        parsed)

@@ -92,16 +92,17 @@ def train(
     shared: Path = typer.Option(Path("../shared"), "--shared", envvar="PAPERKG_SHARED", help="Folder holding data/scierc and data/scirex."),
     out: Path = typer.Option(None, "--out", help="Where the trained NER goes (default: the package's kg/data/ner)."),
     scirex_sections: int = typer.Option(2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."),
-    max_steps: int = typer.Option(5000, "--max-steps", help="Training steps."),
+    max_steps: int = typer.Option(4400, "--max-steps", help="Training steps."),
+    with_dev: bool = typer.Option(True, "--with-dev/--without-dev", help="Train on SciERC dev too (the shipped recipe); without, keep the best model on it (for tuning)."),
 ) -> None:
-    """Rebuild the shipped NER component (SciERC train + SciREX, tuned on SciERC dev)."""
+    """Rebuild the shipped NER component (SciERC train + dev, SciREX; settings tuned on SciERC dev)."""
     from .settings import NER_MODEL_DIR
     from .nlp.train import train as run_train
 
     if not (shared / "data" / "scierc").is_dir():
         raise KGError(f"{shared}/data/scierc not found: pass --shared or set PAPERKG_SHARED")
     sections = None if scirex_sections < 0 else scirex_sections
-    typer.echo(f"trained NER written to {run_train(out or NER_MODEL_DIR, shared, scirex_sections=sections, max_steps=max_steps)}")
+    typer.echo(f"trained NER written to {run_train(out or NER_MODEL_DIR, shared, scirex_sections=sections, max_steps=max_steps, with_dev=with_dev)}")
 
 
 neo4j_app = typer.Typer(no_args_is_help=True, help="Load a build into a running Neo4j server.")

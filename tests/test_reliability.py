@@ -19,7 +19,7 @@ from rdflib.namespace import DCTERMS
 from kg.builder import EXPORTS
 from kg.cache import CACHE_FILE
 from kg.manifest import MANIFEST_FILE
-from kg.store import STORE_DIR
+from kg.store import STORE_DIR, StoreLoad
 from kg.settings import MAX_ABSTRACT_CHARS, SAMPLE_INPUT
 from kg.staging import STAGING_PREFIX, held_signals, staged
 
@@ -233,3 +233,27 @@ def test_an_interrupt_waits_until_the_moves_are_done():
             os.kill(os.getpid(), signal.SIGINT)
             done = True
     assert done
+
+
+# --- the store, loaded by a child process while the other exports are written -------------------------------
+
+def test_a_store_load_gives_the_triples_of_the_turtle(tmp_path):
+    (tmp_path / "g.ttl").write_text("<http://e/a> <http://e/p> \"x\" .\n<http://e/a> <http://e/p> <http://e/b> .\n")
+    StoreLoad(tmp_path / "g.ttl", tmp_path / "store").wait()
+    assert len(ox.Store.read_only(str(tmp_path / "store"))) == 2
+
+
+def test_a_store_load_that_fails_raises_one_line(tmp_path):
+    (tmp_path / "g.ttl").write_text("<http://e/a> <http://e/p> .\n")  # no object
+    with pytest.raises(OSError) as failed:
+        StoreLoad(tmp_path / "g.ttl", tmp_path / "store").wait()
+    assert "\n" not in str(failed.value) and "Traceback" not in str(failed.value)
+    assert str(failed.value)
+
+
+def test_a_store_load_can_be_stopped(tmp_path):
+    lines = "".join(f"<http://e/s{i}> <http://e/p> \"{i}\" .\n" for i in range(400_000))
+    (tmp_path / "g.ttl").write_text(lines)
+    load = StoreLoad(tmp_path / "g.ttl", tmp_path / "store")
+    load.stop()
+    assert load.process.returncode is not None and load.process.returncode != 0

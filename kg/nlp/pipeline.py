@@ -26,7 +26,10 @@ def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
     if use_model:
         if not (NER_MODEL_DIR / "config.cfg").is_file():
             raise ModelError(f"the trained NER is missing from {NER_MODEL_DIR}: reinstall paperkg or run `kg train`")
-        nlp.add_pipe("ner", name="kg_ner", source=spacy.load(NER_MODEL_DIR))
+        trained = spacy.load(NER_MODEL_DIR)
+        if trained.vocab.vectors.shape[0]:  # the NER reads static vectors: the English model has none to lose
+            nlp.vocab.vectors = trained.vocab.vectors
+        nlp.add_pipe("ner", name="kg_ner", source=trained)
     configs = {
         "kg_terms": {k: v for k, v in switches if k not in PROPAGATE_SWITCHES},
         "kg_propagate": {k: v for k, v in switches if k in PROPAGATE_SWITCHES},

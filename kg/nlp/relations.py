@@ -15,14 +15,12 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import RELATIONS, SPAN_KEY
-from .terms import CALLING_VERBS
+from .terms import BEAT_VERBS, CALLING_VERBS, EVALUATE_VERBS
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
 USE_VERBS = ["use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy"]
-EVALUATE_VERBS = ["evaluate", "test", "benchmark", "validate", "assess", "run"]  # not "train": trained on is not evaluated on
 FINDING_VERBS = ["show", "demonstrate", "indicate", "reveal", "confirm", "suggest", "verify", "validate", "highlight"]
 FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "benchmark", "comparison"]
-BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
 CLASS_ARTICLES = ["a", "an"]
 EXAMPLE_PREPOSITIONS = ["like", "including", "as"]  # "Y like X", "Y including X", "Y such as X"
 ON = ["on", "across", "over"]

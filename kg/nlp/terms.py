@@ -74,6 +74,9 @@ GENERIC_MODIFIERS = {
 REFERRING_WORDS = {"existing", "previous", "prior", "proposed", "such", "other", "current", "aforementioned", "above"}
 TRIM_POS = {"DET", "PRON", "NUM", "ADV", "CCONJ", "PUNCT", "PART", "ADP", "SCONJ", "AUX", "SYM"}
 CALLING_VERBS = {"call", "name", "dub", "term", "coin"}
+EVALUATE_VERBS = ["evaluate", "test", "benchmark", "validate", "assess", "run"]  # not "train": trained on is not evaluated on
+BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
+SCORING_VERBS = {"achieve", "attain", "obtain", "reach", "yield"}  # "X achieves higher accuracy"
 EVALUATION_WORDS = {
     "experiment", "evaluation", "evaluate", "result", "test", "benchmark", "dataset", "perform",
     "performance", "train", "outperform", "achieve", "accuracy", "study", "show", "demonstrate",
@@ -166,8 +169,9 @@ def in_list_after_cue(span: Span) -> bool:
     return False
 
 
-def name_label(span: Span) -> str | None:
-    """The label a name's syntax gives it, or None when nothing says."""
+def name_label(span: Span, cue_lists: bool = True) -> str | None:
+    """The label a name's syntax gives it, or None when nothing says. Without `cue_lists`, only what
+    says so for certain: not "on X" (experiments on X, but also "based on X")."""
     root = span.root
     # "OTTER, a novel VLA architecture": the noun in apposition.
     for other in [root.head] if root.dep_ == "appos" else []:
@@ -180,12 +184,29 @@ def name_label(span: Span) -> str | None:
     if root.dep_ in {"oprd", "dobj", "attr"} and root.head.lemma_ in CALLING_VERBS and head_label(root.head.head):
         return head_label(root.head.head)
     # "experiments on CIFAR-10 and ImageNet": names listed after "on" where the sentence evaluates.
-    if in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent):
+    if cue_lists and in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent):
         return "DATASET"
     # "we propose OTTER": the object of a proposal verb is a method unless said otherwise.
     if root.dep_ in {"dobj", "nsubjpass"} and root.head.lemma_ in {"propose", "introduce", "present", "develop"}:
         return "METHOD"
+    if is_compared_or_evaluated(root):
+        return "METHOD"
     return None
+
+
+def is_compared_or_evaluated(token: Token) -> bool:
+    """Is the token what a sentence compares or evaluates: "GRAMA outperforms ResNet", "LoRA achieves
+    higher accuracy", "compared to DoRA", "we evaluate GRAMA on ...", and what is listed with it."""
+    while token.dep_ == "conj":  # "outperforms DoRA and QLoRA"
+        token = token.head
+    verb = token.head
+    if token.dep_ in {"nsubj", "dobj", "nsubjpass"} and verb.lemma_ in BEAT_VERBS:
+        return True
+    if token.dep_ == "nsubj" and verb.lemma_ in SCORING_VERBS:
+        return True
+    if token.dep_ in {"dobj", "nsubjpass"} and verb.lemma_ in EVALUATE_VERBS:
+        return True
+    return token.dep_ == "pobj" and verb.lower_ in {"to", "with"} and verb.head.lemma_ == "compare"
 
 
 def is_generic(span: Span) -> bool:
@@ -208,6 +229,13 @@ def dataset_cue(span: Span) -> bool:
         return True
     names = all(is_name(t) or t.text == "-" for t in span)
     return names and in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent)
+
+
+def without_dataset_head(span: Span) -> Span:
+    """"the ImageNet benchmark" names ImageNet: a name's "dataset" or "benchmark" is its cue, not part of it."""
+    if len(span) > 1 and span[-1].lemma_.lower() in DATASET_HEADS and all(is_name(t) or t.text == "-" for t in span[:-1]):
+        return Span(span.doc, span.start, span.end - 1, label="DATASET")
+    return span
 
 
 ENUMERATOR = re.compile(r"^([ivx]+|[a-h]|[0-9])$")
@@ -299,13 +327,14 @@ class TermFinder:
                 label = name_label(name)
                 if label and not overlaps_any(name, spans):
                     spans.append(Span(doc, start, end, label=label))
-                if label:
-                    told.setdefault(name.text, label)
+                if self.syntax_labels and (told_label := name_label(name, cue_lists=False)):
+                    told.setdefault(name.text, told_label)
             if self.syntax_labels:  # "OTTER, a novel VLA architecture": OTTER is a method throughout
                 spans = [Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s for s in spans]
         if self.rule_chunks:
             spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]
         if self.dataset_cues:
             spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s) else s for s in spans]
+            spans = list(map(without_dataset_head, spans))
         doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, spans) if t is not None])
         return doc

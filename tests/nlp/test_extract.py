@@ -53,6 +53,23 @@ def test_dataset_cues(nlp):
     assert any(text.startswith("Foo-Bar") and m.label == "DATASET" for text, m in found.items())
 
 
+def test_a_names_dataset_word_is_its_cue_not_part_of_it(nlp):
+    found = by_text(run(nlp, "We evaluate GRAMA on the ImageNet benchmark and the WikiText-103 dataset."))
+    assert found["ImageNet"].label == found["WikiText-103"].label == "DATASET"
+    assert not {"ImageNet benchmark", "WikiText-103 dataset"} & found.keys()
+
+
+def test_what_a_sentence_compares_or_evaluates_is_a_method(nlp):
+    """Names the NER has never seen, placed where only a method can be."""
+    for text, names in [
+        ("ZORBA outperforms KelpNet and QuillFormer on GLUE.", ["ZORBA", "KelpNet", "QuillFormer"]),
+        ("Compared to KelpNet, ZORBA achieves higher accuracy.", ["KelpNet", "ZORBA"]),
+        ("We evaluate ZORBA on three benchmarks.", ["ZORBA"]),
+    ]:
+        found = by_text(run(nlp, text))
+        assert [found[n].label if n in found else None for n in names] == ["METHOD"] * len(names), text
+
+
 def test_acronym_clash_across_papers_keeps_entities_apart(nlp):
     mentions = run(
         nlp,
