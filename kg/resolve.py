@@ -107,13 +107,17 @@ def singular(word: str) -> str:
     return word[:-1]
 
 
+NAME_NUMBER_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[0-9])")  # "CIFAR-10" = "CIFAR10", "GPT-4" = "GPT4"
+
+
 def key_words(token: str) -> list[str]:
-    """One whitespace-separated token as key words: an acronym as written ("GNN-based"); any other
-    word lower-cased, joined after a prefix ("multi-modal" -> "multimodal") and split at its other
-    hyphens ("vision-language" -> "vision", "language"), so that a key's words are its own key words."""
+    """One whitespace-separated token as key words: an acronym as written ("GNN-based") but for a hyphen
+    before a number ("CIFAR-10" -> "CIFAR10"); any other word lower-cased, joined after a prefix
+    ("multi-modal" -> "multimodal") and split at its other hyphens ("vision-language" -> "vision",
+    "language"), so that a key's words are its own key words."""
     token = token.strip(KEY_STRIP)
     if is_acronym(token):
-        return [token]
+        return [NAME_NUMBER_HYPHEN.sub("", token)]
     words: list[str] = []
     for part in token.lower().split("-"):
         part = part.strip(KEY_STRIP)

@@ -14,13 +14,16 @@ from kg.resolve import entity_key, is_acronym, resolve, singular, us_spelling
         ("the ImageNet dataset", "ImageNet datasets"),
         ("Vision-Language models", "vision language model"),
         ("GNNs", "GNN"),
+        ("CIFAR-10", "CIFAR10"),
+        ("ResNet-50 backbone", "ResNet50 backbones"),
     ],
 )
 def test_same_key(a, b):
     assert entity_key(a) == entity_key(b)
 
 
-@pytest.mark.parametrize("a, b", [("GAN", "gan"), ("graph neural network", "graph network"), ("process", "proces")])
+@pytest.mark.parametrize("a, b", [("GAN", "gan"), ("graph neural network", "graph network"), ("process", "proces"),
+                                  ("T5-11B", "T511B")])
 def test_different_key(a, b):
     assert entity_key(a) != entity_key(b)
 

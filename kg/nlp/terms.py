@@ -268,6 +268,17 @@ def tidy(span: Span) -> Span | None:
             return Span(doc, start, end, label=span.label_) if end > start else None
 
 
+def whole_words(span: Span) -> Span:
+    """The span widened to whole words where the tokenizer split one: "GSM8K" is read as "GSM8" + "K",
+    and a name is not cut there (hyphens and other punctuation still end a span: "GNN-based")."""
+    doc, start, end = span.doc, span.start, span.end
+    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.isalnum():
+        end += 1
+    while start > 0 and not doc[start - 1].whitespace_ and doc[start - 1].text.isalnum():
+        start -= 1
+    return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
+
+
 def cut_at_verb(span: Span) -> Span | None:
     """The span up to its first verb: "SDP generalizes" -> "SDP" (hyphenated words stay whole)."""
     for token in span[1:]:
@@ -336,5 +347,5 @@ class TermFinder:
         if self.dataset_cues:
             spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s) else s for s in spans]
             spans = list(map(without_dataset_head, spans))
-        doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, spans) if t is not None])
+        doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, map(whole_words, spans)) if t is not None])
         return doc

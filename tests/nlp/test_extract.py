@@ -59,6 +59,11 @@ def test_a_names_dataset_word_is_its_cue_not_part_of_it(nlp):
     assert not {"ImageNet benchmark", "WikiText-103 dataset"} & found.keys()
 
 
+def test_a_name_the_tokenizer_splits_stays_whole(nlp):
+    texts = {m.text for m in run(nlp, "We report accuracy on GSM8K and on CIFAR-10.")}  # spaCy reads "GSM8" + "K"
+    assert "GSM8K" in texts and "GSM8" not in texts
+
+
 def test_what_a_sentence_compares_or_evaluates_is_a_method(nlp):
     """Names the NER has never seen, placed where only a method can be."""
     for text, names in [
