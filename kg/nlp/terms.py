@@ -169,9 +169,8 @@ def in_list_after_cue(span: Span) -> bool:
     return False
 
 
-def name_label(span: Span, cue_lists: bool = True) -> str | None:
-    """The label a name's syntax gives it, or None when nothing says. Without `cue_lists`, only what
-    says so for certain: not "on X" (experiments on X, but also "based on X")."""
+def name_label(span: Span) -> str | None:
+    """The label a name's syntax gives it for certain, or None when nothing says."""
     root = span.root
     # "OTTER, a novel VLA architecture": the noun in apposition.
     for other in [root.head] if root.dep_ == "appos" else []:
@@ -183,15 +182,18 @@ def name_label(span: Span, cue_lists: bool = True) -> str | None:
     # "a method called X": the noun the participle attaches to.
     if root.dep_ in {"oprd", "dobj", "attr"} and root.head.lemma_ in CALLING_VERBS and head_label(root.head.head):
         return head_label(root.head.head)
-    # "experiments on CIFAR-10 and ImageNet": names listed after "on" where the sentence evaluates.
-    if cue_lists and in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent):
-        return "DATASET"
     # "we propose OTTER": the object of a proposal verb is a method unless said otherwise.
     if root.dep_ in {"dobj", "nsubjpass"} and root.head.lemma_ in {"propose", "introduce", "present", "develop"}:
         return "METHOD"
     if is_compared_or_evaluated(root):
         return "METHOD"
     return None
+
+
+def is_listed_for_evaluation(span: Span) -> bool:
+    """"experiments on CIFAR-10 and ImageNet": a name listed after "on" where the sentence evaluates; a
+    dataset, most likely, but not for certain ("based on BERT")."""
+    return in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent)
 
 
 def is_compared_or_evaluated(token: Token) -> bool:
@@ -227,8 +229,7 @@ def dataset_cue(span: Span) -> bool:
         return True
     if span.root.lemma_.lower() in DATASET_HEADS:
         return True
-    names = all(is_name(t) or t.text == "-" for t in span)
-    return names and in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent)
+    return all(is_name(t) or t.text == "-" for t in span) and is_listed_for_evaluation(span)
 
 
 def without_dataset_head(span: Span) -> Span:
@@ -335,11 +336,12 @@ class TermFinder:
             told: dict[str, str] = {}  # name -> the label its syntax gives it somewhere in the abstract
             for _, start, end in self.matcher(doc):
                 name = doc[start:end]
-                label = name_label(name)
+                certain = name_label(name)
+                label = certain or ("DATASET" if is_listed_for_evaluation(name) else None)
                 if label and not overlaps_any(name, spans):
                     spans.append(Span(doc, start, end, label=label))
-                if self.syntax_labels and (told_label := name_label(name, cue_lists=False)):
-                    told.setdefault(name.text, told_label)
+                if certain:
+                    told.setdefault(name.text, certain)
             if self.syntax_labels:  # "OTTER, a novel VLA architecture": OTTER is a method throughout
                 spans = [Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s for s in spans]
         if self.rule_chunks:
