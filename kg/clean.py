@@ -28,9 +28,10 @@ SYMBOLS = {
 }
 ESCAPES = set("%&_#${}")
 MATH = re.compile(r"(?<!\\)\$\$(?=\S)(.+?)(?<!\\)\$\$|(?<!\\)\$(?=[^\s$])([^$]+?)(?<!\\)\$", re.S)
-EMPHASIS = re.compile(r"(?<![\w*])(\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![\w*])", re.S)
-# Bold letters inside a word, how abstracts spell out an acronym: "***D***istributional ***A***dversarial ***D***efense".
-BOLD_LETTERS = re.compile(r"(?<!\*)(\*{2,3})([A-Za-z0-9]{1,3})\1(?!\*)")
+EMPHASIS = re.compile(r"(?<![\w*])(\*\*\*|\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![\w*])", re.S)
+# Bold letters inside a word, how abstracts spell out an acronym: "***D***istributional ***A***dversarial ***D***efense"
+# (found before emphasis, which would otherwise pair the first "**" with some later one).
+BOLD_LETTERS = re.compile(r"(?<!\*)(\*{2,3})([A-Za-z0-9]{1,6})\1(?!\*)")
 LATEX_QUOTE = re.compile(r"``(?=\S)(.+?)(''|\")", re.S)
 CODE = re.compile(r"(?<!`)`(?!`)([^`\n]+?)`(?!`)")
 COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -77,7 +78,7 @@ def _markup_edits(raw: str) -> tuple[dict[int, tuple[int, str]], list[tuple[int,
         return i < 0 or math[i][1] <= start
 
     # (pattern, its content group, opening replacement, closing replacement)
-    for pattern, group, opening, closing in ((LATEX_QUOTE, 1, '"', '"'), (EMPHASIS, 2, "", ""), (BOLD_LETTERS, 2, "", ""),
+    for pattern, group, opening, closing in ((LATEX_QUOTE, 1, '"', '"'), (BOLD_LETTERS, 2, "", ""), (EMPHASIS, 2, "", ""),
                                                 (CODE, 1, "", "")):
         for m in pattern.finditer(raw):
             close_start = m.end(group)
