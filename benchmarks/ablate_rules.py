@@ -17,7 +17,8 @@ from kg.nlp.pipeline import load_pipeline
 VARIANTS = {
     "rules only (no NER)": {"use_model": False},
     "NER only": {"rule_chunks": False, "rule_names": False, "dataset_cues": False, "generic_filter": False,
-                 "cut_verbs": False, "syntax_labels": False, "abbreviations": False, "names": False},
+                 "cut_verbs": False, "syntax_labels": False, "strong_heads": False, "abbreviations": False,
+                 "names": False},
     "all (shipped)": {},
     "- abbreviation propagation": {"abbreviations": False},
     "- name propagation, one label per name": {"names": False},
@@ -27,6 +28,7 @@ VARIANTS = {
     "- generic filter": {"generic_filter": False},
     "- cut at verb": {"cut_verbs": False},
     "- syntax labels for names": {"syntax_labels": False},
+    "- strong head words": {"strong_heads": False},
 }
 
 

@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
 from ..settings import LABELS, SPAN_KEY
+from .abbreviations import short_form_key
 
 METHOD_HEADS = {
     "model", "network", "method", "algorithm", "architecture", "framework", "approach",
@@ -28,7 +29,7 @@ METHOD_HEADS = {
     "process", "programming", "inference", "augmentation", "adapter", "head", "loss", "objective",
     "bottleneck", "filter", "gradient", "machine", "tree", "forest", "perceptron", "lstm", "rnn",
     "cnn", "gan", "vae", "llm", "mlp", "pipeline", "system", "protocol", "prompting", "decoding",
-    "operator", "transform", "mixture", "ensemble", "gnn", "vlm",
+    "operator", "transform", "mixture", "ensemble", "gnn", "vlm", "mllm", "lmm", "lvlm", "dnn", "vla",
 }
 TASK_HEADS = {
     "classification", "detection", "segmentation", "generation", "recognition", "prediction",
@@ -90,6 +91,7 @@ NAME_PATTERNS = [
 ]
 LIST_WORDS = {",", "and", "or", "the", "as", "well"}
 LIST_CUES = {"on", "across", "over", "including", "like", "such"}
+EXAMPLE_CUES = {"including", "like", "e.g.", "e.g", "eg", "especially", "notably"}  # and "such as"
 
 
 def words(span: Span) -> list[Span]:
@@ -124,17 +126,37 @@ def trim(span: Span) -> Span | None:
     return span.doc[start:end] if end > start else None
 
 
+def head_forms(token: Token) -> tuple[str, str]:
+    """A head noun's lemma and its text in the singular: "LLMs" -> "llm", and "Models" in "Large Language
+    Models", whose lemma keeps the s (a proper noun) -> "model"."""
+    text = short_form_key(token.text).lower()
+    if token.pos_ == "PROPN" and text.endswith("s"):
+        text = text[:-1]
+    return token.lemma_.lower(), text
+
+
 def head_label(token: Token) -> str | None:
     """The label a noun's lemma gives a span it heads."""
-    lemma = token.lemma_.lower()
-    text = token.lower_
-    if lemma in DATASET_HEADS or text in DATASET_HEADS:
-        return "DATASET"
-    if lemma in TASK_HEADS or text in TASK_HEADS:
-        return "TASK"
-    if lemma in METHOD_HEADS or text in METHOD_HEADS:
-        return "METHOD"
+    forms = head_forms(token)
+    for heads, label in ((DATASET_HEADS, "DATASET"), (TASK_HEADS, "TASK"), (METHOD_HEADS, "METHOD")):
+        if any(form in heads for form in forms):
+            return label
     return None
+
+
+STRONG_HEADS = {"model": "METHOD", "algorithm": "METHOD", "architecture": "METHOD", "method": "METHOD",
+                "approach": "METHOD", "framework": "METHOD", "technique": "METHOD", "llm": "METHOD", "classifier": "METHOD",
+                "task": "TASK", "problem": "TASK"}
+
+
+def strong_head_label(span: Span) -> str | None:
+    """The label a span's head says for certain when it is the last word: "Multimodal Large Language
+    Models" is a method, "model selection problem" a task ("StarCraft II tasks" stays a dataset)."""
+    root = span[-1]
+    if root != span.root or root.pos_ not in {"NOUN", "PROPN"} or len(span) > 1 and span[-2].text == "-" and not span[-2].whitespace_:
+        return None  # "FinBERT-task" is a name
+    label = next((STRONG_HEADS[form] for form in head_forms(root) if form in STRONG_HEADS), None)
+    return None if label == "TASK" and span.label_ == "DATASET" else label
 
 
 def is_name(token: Token) -> bool:
@@ -169,6 +191,24 @@ def in_list_after_cue(span: Span) -> bool:
     return False
 
 
+def example_of(span: Span) -> Token | None:
+    """The noun a listed name is an example of: "LLMs such as GPT-4 and Llama", "models (e.g., GPT-4)",
+    "benchmarks including MMLU" (the list may start with other names)."""
+    doc, i = span.doc, span.start - 1
+    while i > span.sent.start and (doc[i].lower_ in LIST_WORDS - {"as", "such"} or is_name(doc[i]) or doc[i].text == "-"):
+        i -= 1
+    if doc[i].lower_ == "as" and i > span.sent.start and doc[i - 1].lower_ == "such":
+        i -= 1
+    elif doc[i].lower_ not in EXAMPLE_CUES:
+        return None
+    i -= 1
+    while i >= span.sent.start and doc[i].text in {",", "(", "such"}:
+        i -= 1
+    if i - 2 >= span.sent.start and doc[i].text == ")" and doc[i - 2].text == "(":  # "Models (MLLMs), such as"
+        i -= 3
+    return doc[i] if i >= span.sent.start and doc[i].pos_ in {"NOUN", "PROPN"} else None
+
+
 def name_label(span: Span) -> str | None:
     """The label a name's syntax gives it for certain, or None when nothing says."""
     root = span.root
@@ -179,6 +219,9 @@ def name_label(span: Span) -> str | None:
     for child in root.children:
         if child.dep_ == "appos" and head_label(child):
             return head_label(child)
+    # "LLMs such as GPT-4": the noun it is an example of (not "tasks like MNLI": a named task is a benchmark).
+    if (noun := example_of(span)) is not None and head_label(noun) in {"METHOD", "DATASET"}:
+        return head_label(noun)
     # "a method called X": the noun the participle attaches to.
     if root.dep_ in {"oprd", "dobj", "attr"} and root.head.lemma_ in CALLING_VERBS and head_label(root.head.head):
         return head_label(root.head.head)
@@ -221,15 +264,16 @@ def is_generic(span: Span) -> bool:
     return referring and len(kept) == 1 and kept.root.lemma_.lower() in GENERIC_HEADS and not is_name(kept.root)
 
 
-def dataset_cue(span: Span) -> bool:
-    """Does the text call the span a dataset: "X dataset", "the X benchmark", "experiments on X"?"""
+def dataset_cue(span: Span, certain: str | None = None) -> bool:
+    """Does the text call the span a dataset: "X dataset", "the X benchmark", "experiments on X"? The
+    last cue is a guess that a name's `certain` label ("models including GPT-4o") outweighs."""
     doc = span.doc
     after = doc[span.end] if span.end < len(doc) else None
     if after is not None and after.lemma_.lower() in DATASET_HEADS:
         return True
     if span.root.lemma_.lower() in DATASET_HEADS:
         return True
-    return all(is_name(t) or t.text == "-" for t in span) and is_listed_for_evaluation(span)
+    return certain is None and all(is_name(t) or t.text == "-" for t in span) and is_listed_for_evaluation(span)
 
 
 def without_dataset_head(span: Span) -> Span:
@@ -296,13 +340,13 @@ def overlaps_any(span: Span, taken: list[Span]) -> bool:
 @Language.factory(
     "kg_terms",
     default_config={"use_model": True, "rule_chunks": True, "rule_names": True, "dataset_cues": True,
-                    "generic_filter": True, "cut_verbs": True, "syntax_labels": True},
+                    "generic_filter": True, "cut_verbs": True, "syntax_labels": True, "strong_heads": True},
 )
 def make_term_finder(
     nlp: Language, name: str, use_model: bool, rule_chunks: bool, rule_names: bool, dataset_cues: bool,
-    generic_filter: bool, cut_verbs: bool, syntax_labels: bool,
+    generic_filter: bool, cut_verbs: bool, syntax_labels: bool, strong_heads: bool,
 ) -> "TermFinder":
-    return TermFinder(nlp, use_model, rule_chunks, rule_names, dataset_cues, generic_filter, cut_verbs, syntax_labels)
+    return TermFinder(nlp, use_model, rule_chunks, rule_names, dataset_cues, generic_filter, cut_verbs, syntax_labels, strong_heads)
 
 
 class TermFinder:
@@ -315,8 +359,9 @@ class TermFinder:
 
     def __init__(self, nlp: Language, use_model: bool = True, rule_chunks: bool = True, rule_names: bool = True,
                  dataset_cues: bool = True, generic_filter: bool = True, cut_verbs: bool = True,
-                 syntax_labels: bool = True) -> None:
+                 syntax_labels: bool = True, strong_heads: bool = True) -> None:
         self.use_model = use_model
+        self.strong_heads = strong_heads
         self.cut_verbs = cut_verbs
         self.syntax_labels = syntax_labels
         self.rule_chunks = rule_chunks
@@ -332,8 +377,10 @@ class TermFinder:
             spans = [cut for cut in map(cut_at_verb, spans) if cut is not None]
         if self.generic_filter:
             spans = [s for s in spans if not is_generic(s)]
+        if self.strong_heads:
+            spans = [Span(doc, s.start, s.end, label=label) if (label := strong_head_label(s)) not in (None, s.label_) else s for s in spans]
+        told: dict[str, str] = {}  # name -> the label its syntax gives it somewhere in the abstract
         if self.rule_names:
-            told: dict[str, str] = {}  # name -> the label its syntax gives it somewhere in the abstract
             for _, start, end in self.matcher(doc):
                 name = doc[start:end]
                 certain = name_label(name)
@@ -347,7 +394,7 @@ class TermFinder:
         if self.rule_chunks:
             spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]
         if self.dataset_cues:
-            spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s) else s for s in spans]
+            spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s, told.get(s.text)) else s for s in spans]
             spans = list(map(without_dataset_head, spans))
         doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, map(whole_words, spans)) if t is not None])
         return doc

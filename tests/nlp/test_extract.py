@@ -75,6 +75,26 @@ def test_what_a_sentence_compares_or_evaluates_is_a_method(nlp):
         assert [found[n].label if n in found else None for n in names] == ["METHOD"] * len(names), text
 
 
+def test_a_name_given_as_an_example_takes_the_label_of_what_it_exemplifies(nlp):
+    """Unseen names after "such as", "e.g.", "including": the noun before says what they are, and a
+    sentence about results does not make a listed model a dataset."""
+    for text, names, label in [
+        ("Multimodal Large Language Models (MLLMs), such as ZORBA-4 and KelpLM, mark a step forward.", ["ZORBA-4", "KelpLM"], "METHOD"),
+        ("Our attack transfers to closed-source models (e.g., ZORBA-4).", ["ZORBA-4"], "METHOD"),
+        ("Models trained with AWL surpass strong models including ZORBA-4o in accuracy.", ["ZORBA-4o"], "METHOD"),
+        ("We report accuracy on datasets such as QuuxBench and FooSet-10.", ["QuuxBench", "FooSet-10"], "DATASET"),
+    ]:
+        found = by_text(run(nlp, text))
+        assert [found[n].label if n in found else None for n in names] == [label] * len(names), text
+
+
+def test_a_strong_head_word_decides_the_label(nlp):
+    """"... models" is a method and "... problem" a task, whatever the NER guessed from the words before."""
+    found = by_text(run(nlp, "Multimodal Large Language Models can solve the discrete model selection problem."))
+    assert found["Multimodal Large Language Models"].label == "METHOD"
+    assert found["discrete model selection problem"].label == "TASK"
+
+
 def test_acronym_clash_across_papers_keeps_entities_apart(nlp):
     mentions = run(
         nlp,
