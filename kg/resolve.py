@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, Iterable
 
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
@@ -108,14 +108,16 @@ def singular(word: str) -> str:
 
 
 NAME_NUMBER_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[0-9])")  # "CIFAR-10" = "CIFAR10", "GPT-4" = "GPT4"
+SIZE_SUFFIX = re.compile(r"(?<=[0-9])[kmb](?![A-Za-z])")  # "ImageNet-1k" = "ImageNet-1K", "Llama-2-7b" = "Llama-2-7B"
 
 
 def key_words(token: str) -> list[str]:
     """One whitespace-separated token as key words: an acronym as written ("GNN-based") but for a hyphen
     before a number ("CIFAR-10" -> "CIFAR10"); any other word lower-cased, joined after a prefix
     ("multi-modal" -> "multimodal") and split at its other hyphens ("vision-language" -> "vision",
-    "language"), so that a key's words are its own key words."""
-    token = token.strip(KEY_STRIP)
+    "language"), so that a key's words are its own key words. A size after a number is upper case
+    ("ImageNet-1k" -> "ImageNet1K")."""
+    token = SIZE_SUFFIX.sub(lambda size: size.group().upper(), token.strip(KEY_STRIP))
     if is_acronym(token):
         return [NAME_NUMBER_HYPHEN.sub("", token)]
     words: list[str] = []
@@ -224,6 +226,25 @@ def is_generic_key(key: str) -> bool:
     return words[-1] in GENERIC_NOUNS and all(w in VAGUE_WORDS for w in words[:-1])
 
 
+DATA_NOUNS = {"dataset", "benchmark", "data", "corpus", "leaderboard", "suite", "collection", "set", "database"}
+
+
+def is_data_description(label: str, names: Iterable[str]) -> bool:
+    """A DATASET entity that describes data instead of naming it ("tabular datasets", "simulated and
+    real-world data", "leaderboard", "physics"): every surface form is one lower-case word, or lower-case
+    words (but a sentence's first capital) ending in a data noun, with no digit. Named datasets keep a
+    capital or a digit ("Wikipedia", "Penn Treebank", "CIFAR-10", "the Pile")."""
+    if label != "DATASET":
+        return False
+    for name in names:
+        words = name.split()
+        if any(c.isdigit() for c in name) or any(is_acronym(w) or w[:1].isupper() and (i or len(words) == 1) for i, w in enumerate(words)):
+            return False
+        if len(words) > 1 and singular(words[-1].lower()) not in DATA_NOUNS:
+            return False
+    return True
+
+
 def resolve(mentions: list[Mention]) -> Resolution:
     """Merge mentions into entities; each returned mention names its entity by key."""
     key_of = memoized_keys()
@@ -246,6 +267,8 @@ def resolve(mentions: list[Mention]) -> Resolution:
         if not key or is_generic_key(key):
             continue
         label = min(labels[key], key=lambda lab: (-labels[key][lab], LABEL_PRIORITY[lab]))
+        if is_data_description(label, names[key]):
+            continue
         surface = names[key]
         name = min(surface, key=lambda n: preference(n, surface[n]))
         slug = base = slugify(key)

@@ -16,6 +16,8 @@ from kg.resolve import entity_key, is_acronym, resolve, singular, us_spelling
         ("GNNs", "GNN"),
         ("CIFAR-10", "CIFAR10"),
         ("ResNet-50 backbone", "ResNet50 backbones"),
+        ("ImageNet-1k", "ImageNet-1K"),
+        ("Llama-2-7b", "Llama-2-7B"),
     ],
 )
 def test_same_key(a, b):
@@ -23,7 +25,7 @@ def test_same_key(a, b):
 
 
 @pytest.mark.parametrize("a, b", [("GAN", "gan"), ("graph neural network", "graph network"), ("process", "proces"),
-                                  ("T5-11B", "T511B")])
+                                  ("T5-11B", "T511B"), ("ImageNet-1K", "ImageNet-1")])
 def test_different_key(a, b):
     assert entity_key(a) != entity_key(b)
 
@@ -96,3 +98,11 @@ def test_generic_entities_are_left_out_of_the_graph():
                  mention("p", "machine learning"), mention("p", "reasoning tasks", "TASK")])
     assert set(r.entities) == {"machine learning", "reasoning task"}
     assert {m.entity for m in r.mentions} == {"machine learning", "reasoning task"}
+
+
+def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
+    described = ["tabular datasets", "simulated and real-world data", "leaderboard", "physics", "Image datasets"]
+    named = ["Penn Treebank", "Wikipedia", "the Pile", "CIFAR-10", "ImageNet", "molecular datasets of QM9"]
+    r = resolve([mention("p", name, "DATASET") for name in described + named] + [mention("p", "tabular models")])
+    assert {e.name for e in r.entities.values()} == set(named) | {"tabular models"}
+    assert not {m.name for m in r.mentions} & set(described)
