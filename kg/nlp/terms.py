@@ -264,6 +264,17 @@ def is_generic(span: Span) -> bool:
     return referring and len(kept) == 1 and kept.root.lemma_.lower() in GENERIC_HEADS and not is_name(kept.root)
 
 
+INTEREST_VERBS = {"attract", "receive", "gain", "garner", "draw", "pay", "get", "spur", "deserve", "devote",
+                  "give", "bring", "warrant", "merit", "shift", "turn", "direct", "focus"}
+
+
+def is_interest(span: Span) -> bool:
+    """"has attracted considerable attention", "little attention has been paid": interest, not the
+    attention mechanism."""
+    root = span.root
+    return root.lemma_.lower() == "attention" and root.dep_ in {"dobj", "nsubjpass", "nsubj"} and root.head.lemma_.lower() in INTEREST_VERBS
+
+
 def dataset_cue(span: Span, certain: str | None = None) -> bool:
     """Does the text call the span a dataset: "X dataset", "the X benchmark", "experiments on X"? The
     last cue is a guess that a name's `certain` label ("models including GPT-4o") outweighs."""
@@ -285,30 +296,35 @@ def without_dataset_head(span: Span) -> Span:
 
 ENUMERATOR = re.compile(r"^([ivx]+|[a-h]|[0-9])$")
 EDGE_PUNCT = {"(", ")", "[", "]", "-", ",", ":", ";", "/", "'", '"'}
+OPENING, CLOSING = {"(", "["}, {")", "]"}
+# and "gating and": conjunctions by word, in lower case (spaCy tags the "n" of "n-gram" CCONJ; "OR-Bench" is a name)
+EDGE_WORDS = EDGE_PUNCT | {"and", "or"}
+DANGLING_POS = {"ADP", "DET"}  # "inference of"
 
 
 def tidy(span: Span) -> Span | None:
-    """Without punctuation at its edges or a bracket left open: "machine learning (" -> "machine
-    learning", "graph) neural network" -> "neural network"."""
+    """Without punctuation, a conjunction or a preposition at its edges or a bracket left open:
+    "machine learning (" -> "machine learning", "graph) neural network" -> "neural network",
+    "2] dataset" -> "dataset", "inference of" -> "inference"."""
     start, end = span.start, span.end
     doc = span.doc
     while True:
         if end - start > 3 and doc[start].text == "(" and doc[start + 2].text == ")" and ENUMERATOR.match(doc[start + 1].text):
             start += 3  # "(ii) high quality translation"
-        while start < end and doc[start].text in EDGE_PUNCT:
+        while start < end and doc[start].text in EDGE_WORDS:
             start += 1
-        while end > start and doc[end - 1].text in EDGE_PUNCT:
+        while end > start and (doc[end - 1].text in EDGE_WORDS or doc[end - 1].pos_ in DANGLING_POS):
             end -= 1
         depth, cut = 0, None
         for token in doc[start:end]:
-            depth += token.text == "("
-            depth -= token.text == ")"
+            depth += token.text in OPENING
+            depth -= token.text in CLOSING
             if depth < 0:  # a ")" opened before the span: keep what follows it
                 start, cut = token.i + 1, True
                 break
         else:
             if depth > 0:  # an "(" never closed: keep what precedes the last one
-                end, cut = max(t.i for t in doc[start:end] if t.text == "("), True
+                end, cut = max(t.i for t in doc[start:end] if t.text in OPENING), True
         if not cut:
             return Span(doc, start, end, label=span.label_) if end > start else None
 
@@ -396,5 +412,7 @@ class TermFinder:
         if self.dataset_cues:
             spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s, told.get(s.text)) else s for s in spans]
             spans = list(map(without_dataset_head, spans))
+        if self.generic_filter:
+            spans = [s for s in spans if not is_interest(s)]
         doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, map(whole_words, spans)) if t is not None])
         return doc

@@ -29,6 +29,13 @@ def test_generic_phrases_are_not_entities(nlp):
     assert not texts & {"this paper", "paper", "method", "our method", "task", "the task", "existing approaches", "approaches", "model", "the model"}
 
 
+def test_attention_received_is_not_the_attention_mechanism(nlp):
+    texts = {m.text for m in run(nlp, "Deep hashing has gained considerable attention. Little attention has been paid to "
+                                      "calibration. We add multi-head attention to the transformer.")}
+    assert "multi-head attention" in texts
+    assert not {t for t in texts if t.endswith("attention") and t != "multi-head attention"}
+
+
 def test_short_form_takes_the_long_form_label_across_the_abstract(nlp):
     mentions = run(nlp, "Graph Neural Networks (GNNs) are widely used for molecules. We show that GNNs fail on long chains, and we give each GNN a memory.")
     long = [m for m in mentions if m.text.startswith("Graph Neural Networks")]
