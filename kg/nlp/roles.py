@@ -38,6 +38,8 @@ PATTERNS = {
         {"LEFT_ID": "object", "REL_OP": ">", "RIGHT_ID": "cue", "RIGHT_ATTRS": {"DEP": "poss", "LOWER": "our"}},
     ],
 }
+# "X has been proposed", "X was recently introduced": somebody else's earlier work.
+EARLIER_WORK_WORDS = {"have", "recently", "previously", "already", "widely", "extensively", "traditionally"}
 # Arcs that lead away from the proposed thing ("X for Y", "X that uses Y", "X based on Y").
 LEAVING_ARCS = {"prep", "relcl", "acl", "advcl", "ccomp", "xcomp", "punct", "agent", "advmod", "npadvmod"}
 
@@ -60,6 +62,11 @@ def proposed_region(anchor: Token) -> set[int]:
     return region
 
 
+def is_earlier_work(verb: Token) -> bool:
+    """Does a passive proposal verb speak of earlier work: "has been proposed", "was recently introduced"?"""
+    return any(child.lemma_.lower() in EARLIER_WORK_WORDS for child in verb.children if child.dep_ in {"aux", "advmod"})
+
+
 @Language.factory("kg_roles")
 def make_role_marker(nlp: Language, name: str) -> "RoleMarker":
     return RoleMarker(nlp)
@@ -76,7 +83,10 @@ class RoleMarker:
     def __call__(self, doc: Doc) -> Doc:
         region: set[int] = set()
         for match_id, token_ids in self.matcher(doc):
-            pattern = PATTERNS[doc.vocab.strings[match_id]]
+            name = doc.vocab.strings[match_id]
+            pattern = PATTERNS[name]
+            if name == "PROPOSED" and is_earlier_work(doc[token_ids[0]]):
+                continue
             anchor = token_ids[[p["RIGHT_ID"] for p in pattern].index("object")]
             region |= proposed_region(doc[anchor])
         doc._.proposed = [[s.start, s.end] for s in doc.spans[SPAN_KEY] if s.root.i in region]

@@ -53,6 +53,13 @@ def test_one_label_per_name_in_an_abstract(nlp):
     assert by_text(mentions)["policy transformer"].role == "uses"
 
 
+def test_earlier_work_is_used_not_proposed(nlp):
+    found = by_text(run(nlp, "Graph State Space Models (SSMs) have recently been introduced to enhance Graph Neural Networks. "
+                             "Many pruning methods have been proposed. In this paper, a new benchmark called FooBench is introduced."))
+    assert found["Graph State Space Models"].role == found["pruning methods"].role == "uses"
+    assert found["FooBench"].role == "proposes"
+
+
 def test_dataset_cues(nlp):
     found = by_text(run(nlp, "We evaluate GRAMA on the Foo-Bar dataset and on QuuxBench, and report results on CIFAR-10 and ImageNet."))
     for name in ("QuuxBench", "CIFAR-10", "ImageNet"):
