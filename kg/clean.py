@@ -37,6 +37,7 @@ CODE = re.compile(r"(?<!`)`(?!`)([^`\n]+?)`(?!`)")
 COMMAND = re.compile(r"\\[A-Za-z]+")
 WORD = re.compile(r"[^\W\d_]{2,}")  # two letters in a row, in any script
 MARKUP = re.compile(r"[\\{}$*`]")  # what every markup rule below needs: without it, clean text is the raw text
+FORMULA_CHARACTERS = set("()[]^_\\=+<>|")
 
 
 @dataclass(frozen=True)
@@ -171,3 +172,12 @@ def has_words(raw: str) -> bool:
     not worth a paper node. A regex pass, so that a huge abstract costs no offset map.
     """
     return WORD.search(COMMAND.sub(" ", MATH.sub(" ", raw))) is not None
+
+
+def is_markup_fragment(raw: str, start: int, end: int) -> bool:
+    """Is raw[start:end] a piece of a formula rather than a name: wholly inside one $...$ (the math the
+    cleaner finds) and holding a bracket, an operator or a command ("O(N D" of "$O(N D)$", "\\sigma_{\\max")?
+    Names in math stay ("$\\texttt{HDM}$"), and so does "$k$-means", which leaves the math it starts in."""
+    if "$" not in raw or not FORMULA_CHARACTERS.intersection(raw[start:end]):
+        return False
+    return any(m.start() < start and end < m.end() for m in MATH.finditer(raw))

@@ -1,6 +1,6 @@
 import pytest
 
-from kg.clean import clean, has_words
+from kg.clean import clean, has_words, is_markup_fragment
 
 CASES = [
     ("plain text stays", "plain text stays"),
@@ -70,3 +70,19 @@ def test_offsets_are_monotonic():
 )
 def test_has_words_outside_math_and_commands(raw, words):
     assert has_words(raw) is words
+
+
+@pytest.mark.parametrize(
+    "raw, piece, fragment",
+    [
+        ("we bound it by $O(N D)$ here", "O(N D", True),  # a formula, wholly inside math
+        ("a bound $\\sigma_{\\max}$ on it", "\\sigma_{\\max", True),
+        ("we analyse $\\texttt{HDM}$ here", "HDM", False),  # a name written in math
+        ("we run $k$-means on it", "k$-means", False),  # leaves the math it starts in
+        ("a $\\ell_2$-margin solution", "$\\ell_2$-margin solution", False),
+        ("plain words", "words", False),
+    ],
+)
+def test_markup_fragment(raw, piece, fragment):
+    start = raw.index(piece)
+    assert is_markup_fragment(raw, start, start + len(piece)) is fragment

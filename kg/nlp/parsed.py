@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..clean import CleanText
+from ..clean import CleanText, is_markup_fragment
 from ..corpus import Paper
 from ..records import Mention, Relation
 from ..settings import PROPOSES, USES
@@ -24,20 +24,22 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
     """The mentions and relations of one paper, offsets mapped back to the abstract as read. The mentions
     of a sentence share its text (one string, not one each: a large corpus has half a million mentions)."""
     sentences = data["sentences"]
-    mentions = []
+    mentions: list[Mention | None] = []  # None: a span that is a piece of LaTeX, left out with its relations
     for start_char, end_char, name, label, proposed, sentence, long_form in data["spans"]:
         start, end = text.to_raw(start_char, end_char)
-        mentions.append(Mention(
+        mentions.append(None if is_markup_fragment(paper.abstract, start, end) else Mention(
             paper=paper.id, start=start, end=end, text=paper.abstract[start:end], name=name, label=label,
             role=PROPOSES if proposed else USES, sentence=sentences[sentence][2],
             long_form="" if long_form == name else long_form,
         ))
     relations = []
     for head, relation, tail, sentence in data["relations"]:
+        if mentions[head] is None or mentions[tail] is None:
+            continue
         start_char, end_char, sentence_text = sentences[sentence]
         relations.append(Relation(paper.id, mentions[head], relation, mentions[tail], sentence_text,
                                   *text.to_raw(start_char, end_char)))
-    return mentions, relations
+    return [m for m in mentions if m is not None], relations
 
 
 def merge(records: Iterable[Records]) -> Records:

@@ -1,0 +1,26 @@
+"""Parsed data to records: offsets back into the abstract as read, and spans that are pieces of LaTeX left out."""
+
+from kg.clean import clean
+from kg.corpus import Paper
+from kg.nlp.parsed import paper_records
+
+
+def test_a_span_inside_latex_math_is_left_out_with_its_relations():
+    paper = Paper("p", "GRAMA costs $O(N D)$ and uses $k$-means clustering.")
+    text = clean(paper.abstract)
+
+    def span(piece: str) -> list[int]:
+        start = text.text.index(piece)
+        return [start, start + len(piece)]
+
+    data = {
+        "sentences": [[0, len(text.text), text.text]],
+        "spans": [span("GRAMA") + ["GRAMA", "METHOD", True, 0, ""],
+                  span("O(N D") + ["O(N D", "DATASET", False, 0, ""],
+                  span("k-means clustering") + ["k-means clustering", "METHOD", False, 0, ""]],
+        "relations": [[0, "evaluatedOn", 1, 0], [0, "usedFor", 2, 0]],
+    }
+    mentions, relations = paper_records(paper, text, data)
+    assert [m.text for m in mentions] == ["GRAMA", "k$-means clustering"]
+    assert all(paper.abstract[m.start : m.end] == m.text for m in mentions)
+    assert [(r.head.text, r.relation, r.tail.text) for r in relations] == [("GRAMA", "usedFor", "k$-means clustering")]
