@@ -146,7 +146,7 @@ def head_label(token: Token) -> str | None:
 
 STRONG_HEADS = {"model": "METHOD", "algorithm": "METHOD", "architecture": "METHOD", "method": "METHOD",
                 "approach": "METHOD", "framework": "METHOD", "technique": "METHOD", "llm": "METHOD", "classifier": "METHOD",
-                "task": "TASK", "problem": "TASK"}
+                "task": "TASK", "problem": "TASK", "setting": "TASK", "scenario": "TASK"}
 
 
 def strong_head_label(span: Span) -> str | None:

@@ -104,9 +104,11 @@ def test_a_name_given_as_an_example_takes_the_label_of_what_it_exemplifies(nlp):
 
 def test_a_strong_head_word_decides_the_label(nlp):
     """"... models" is a method and "... problem" a task, whatever the NER guessed from the words before."""
-    found = by_text(run(nlp, "Multimodal Large Language Models can solve the discrete model selection problem."))
+    found = by_text(run(nlp, "Multimodal Large Language Models can solve the discrete model selection problem. "
+                             "We study the multi-agent linear bandit setting."))
     assert found["Multimodal Large Language Models"].label == "METHOD"
     assert found["discrete model selection problem"].label == "TASK"
+    assert found["multi-agent linear bandit setting"].label == "TASK"
 
 
 def test_acronym_clash_across_papers_keeps_entities_apart(nlp):
