@@ -220,8 +220,8 @@ def name_label(span: Span) -> str | None:
         if child.dep_ == "appos" and head_label(child):
             return head_label(child)
     # "LLMs such as GPT-4": the noun it is an example of (not "tasks like MNLI": a named task is a benchmark).
-    if (noun := example_of(span)) is not None and head_label(noun) in {"METHOD", "DATASET"}:
-        return head_label(noun)
+    if (noun := example_of(span)) is not None and (label := head_label(noun)) in {"METHOD", "DATASET"}:
+        return label
     # "a method called X": the noun the participle attaches to.
     if root.dep_ in {"oprd", "dobj", "attr"} and root.head.lemma_ in CALLING_VERBS and head_label(root.head.head):
         return head_label(root.head.head)
@@ -297,7 +297,8 @@ def without_dataset_head(span: Span) -> Span:
 ENUMERATOR = re.compile(r"^([ivx]+|[a-h]|[0-9])$")
 EDGE_PUNCT = {"(", ")", "[", "]", "-", ",", ":", ";", "/", "'", '"'}
 OPENING, CLOSING = {"(", "["}, {")", "]"}
-# and "gating and": conjunctions by word, in lower case (spaCy tags the "n" of "n-gram" CCONJ; "OR-Bench" is a name)
+# Edge punctuation and the conjunctions of "gating and", as lower-case words: spaCy tags the "n" of "n-gram"
+# CCONJ, and "OR-Bench" is a name.
 EDGE_WORDS = EDGE_PUNCT | {"and", "or"}
 DANGLING_POS = {"ADP", "DET"}  # "inference of"
 
