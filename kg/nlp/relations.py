@@ -15,14 +15,13 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import RELATIONS, SPAN_KEY
-from .terms import BEAT_VERBS, CALLING_VERBS, EVALUATE_VERBS
+from .terms import BEAT_VERBS, CALLING_VERBS, EVALUATE_VERBS, EXAMPLE_PREPOSITIONS
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
 USE_VERBS = ["use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy"]
 FINDING_VERBS = ["show", "demonstrate", "indicate", "reveal", "confirm", "suggest", "verify", "validate", "highlight"]
 FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "benchmark", "comparison"]
 CLASS_ARTICLES = ["a", "an"]
-EXAMPLE_PREPOSITIONS = ["like", "including", "as"]  # "Y like X", "Y including X", "Y such as X"
 ON = ["on", "across", "over"]
 RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
     "focus", "rely", "depend", "build", "base", "operate", "concentrate", "center", "centre", "hinge", "draw", "act",

@@ -91,7 +91,8 @@ NAME_PATTERNS = [
 ]
 LIST_WORDS = {",", "and", "or", "the", "as", "well"}
 LIST_CUES = {"on", "across", "over", "including", "like", "such"}
-EXAMPLE_CUES = {"including", "like", "e.g.", "e.g", "eg", "especially", "notably"}  # and "such as"
+EXAMPLE_PREPOSITIONS = ["like", "including", "as"]  # "Y like X", "Y including X", "Y such as X"
+EXAMPLE_CUES = {*EXAMPLE_PREPOSITIONS, "e.g.", "e.g", "eg", "especially", "notably"} - {"as"}  # "as" only after "such"
 
 
 def words(span: Span) -> list[Span]:
