@@ -7,6 +7,7 @@ through `CleanText.to_raw`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from array import array
 from bisect import bisect_left
 from dataclasses import dataclass
@@ -27,6 +28,9 @@ SYMBOLS = {
     "ldots": "…", "dots": "…", "cdots": "…", "textasciitilde": "~", "quad": " ", "qquad": " ",
 }
 ESCAPES = set("%&_#${}")
+# Accents written as LaTeX: Schr\"odinger, Carath\'eodory, Schr{\"o}dinger, \^{o} -> the accented letter.
+ACCENT = re.compile(r"\\([\"'`^~=.])(?:\{([A-Za-z])\}|([A-Za-z]))")
+COMBINING = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307"}
 MATH = re.compile(r"(?<!\\)\$\$(?=\S)(.+?)(?<!\\)\$\$|(?<!\\)\$(?=[^\s$])([^$]+?)(?<!\\)\$", re.S)
 EMPHASIS = re.compile(r"(?<![\w*])(\*\*\*|\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![\w*])", re.S)
 # Bold letters inside a word, how abstracts spell out an acronym: "***D***istributional ***A***dversarial ***D***efense"
@@ -135,6 +139,12 @@ def remove_markup(raw: str) -> CleanText:
                 emit(nxt, i, i + 2)
                 i, after_command = i + 2, False
                 continue
+            accent = ACCENT.match(raw, i) if nxt in COMBINING else None
+            if accent:
+                letter = accent.group(2) or accent.group(3)
+                emit(unicodedata.normalize("NFC", letter + COMBINING[nxt]), i, accent.end())
+                i, after_command = accent.end(), False
+                continue
             if nxt.isalpha():
                 j = i + 1
                 while j < n and raw[j].isalpha():
@@ -147,7 +157,7 @@ def remove_markup(raw: str) -> CleanText:
                 i, after_command = i + 2, False
                 continue
         if ch == "{":
-            grouping = in_math or after_command
+            grouping = in_math or after_command or raw.startswith("\\", i + 1)  # {\"o}, {\bf x}
             braces.append(grouping)
             if not grouping:
                 emit(ch, i, i + 1)
