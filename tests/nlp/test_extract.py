@@ -131,3 +131,10 @@ def test_offsets_point_into_the_raw_abstract_through_markup(nlp):
     for m in mentions:
         assert raw[m.start : m.end] == m.text
     assert "GL-LowPopArt" in by_text(mentions)
+
+
+def test_a_name_at_the_end_of_a_sentence_leaves_its_full_stop(nlp):
+    mentions = run(nlp, "We pretrain a vision transformer on ImageNet-1K. We then fine-tune OLMo-7B. It helps in the U.S.")
+    texts = {m.text for m in mentions}
+    assert {"ImageNet-1K", "OLMo-7B"} <= texts
+    assert not any(t.endswith("K.") or t.endswith("B.") for t in texts)
