@@ -92,7 +92,7 @@ def train(
     shared: Path = typer.Option(Path("../shared"), "--shared", envvar="PAPERKG_SHARED", help="Folder holding data/scierc and data/scirex."),
     out: Path = typer.Option(None, "--out", help="Where the trained NER goes (default: the package's kg/data/ner)."),
     scirex_sections: int = typer.Option(2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."),
-    max_steps: int = typer.Option(4400, "--max-steps", help="Training steps."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Training steps (default: kg/data/ner.cfg's).", show_default=False),
     with_dev: bool = typer.Option(True, "--with-dev/--without-dev", help="Train on SciERC dev too (the shipped recipe); without, keep the best model on it (for tuning)."),
 ) -> None:
     """Rebuild the shipped NER component (SciERC train + dev, SciREX; settings tuned on SciERC dev)."""

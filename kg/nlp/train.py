@@ -105,14 +105,14 @@ def train(
     shared: Path,
     config: Path = NER_CONFIG,
     scirex_sections: int | None = 2,
-    max_steps: int = 4400,
+    max_steps: int | None = None,
     with_dev: bool = True,
     work: Path | None = None,
 ) -> Path:
     """Rebuild the NER component into `out` from SciERC train (+ SciREX) and, `with_dev`, SciERC dev.
 
-    With dev the model after `max_steps` is kept (the shipped recipe); without, the best one on SciERC
-    dev (for tuning: its dev score is then a fair one).
+    With dev the model after `max_steps` (by default the config's) is kept (the shipped recipe); without, the
+    best one on SciERC dev (for tuning: its dev score is then a fair one).
     """
     import shutil
     import tempfile
@@ -132,12 +132,10 @@ def train(
         train_docs += scirex_docs(nlp, data / "scirex" / "train.jsonl.gz", scirex_sections)
     write_docbin(train_docs, work / "train.spacy")
     write_docbin(dygiepp_docs(nlp, data / "scierc" / "dev.json"), work / "dev.spacy")
-    spacy_train(
-        config,
-        work / "model",
-        overrides={"paths.train": str(work / "train.spacy"), "paths.dev": str(work / "dev.spacy"),
-                   "paths.vectors": str(vectors), "training.max_steps": max_steps},
-    )
+    overrides = {"paths.train": str(work / "train.spacy"), "paths.dev": str(work / "dev.spacy"), "paths.vectors": str(vectors)}
+    if max_steps is not None:  # else the config's
+        overrides["training.max_steps"] = max_steps
+    spacy_train(config, work / "model", overrides=overrides)
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(work / "model" / ("model-last" if with_dev else "model-best"), out)
