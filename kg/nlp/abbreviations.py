@@ -105,6 +105,8 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
         if start is None:
             continue
         long = doc.char_span(window.start_char + start, window.end_char, alignment_mode="expand")
+        while long is not None and len(long) > 0 and (long[0].is_punct or long[-1].is_punct):
+            long = long[1:] if long[0].is_punct else long[:-1]  # "the "follow-the-leader" (FTL)": no quotes
         if long is not None and len(long) > 0:
             pairs.append((long, short))
     return pairs

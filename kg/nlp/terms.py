@@ -333,11 +333,12 @@ def tidy(span: Span) -> Span | None:
 
 def whole_words(span: Span) -> Span:
     """The span widened to whole words where the tokenizer split one: "GSM8K" is read as "GSM8" + "K",
-    and a name is not cut there (hyphens and other punctuation still end a span: "GNN-based")."""
+    and a name is not cut there (hyphens, quotes and other punctuation still end a span: "GNN-based",
+    'auxiliary "drafter" model')."""
     doc, start, end = span.doc, span.start, span.end
-    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.isalnum():
+    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].text[-1].isalnum() and doc[end].text.isalnum():
         end += 1
-    while start > 0 and not doc[start - 1].whitespace_ and doc[start - 1].text.isalnum():
+    while start > 0 and not doc[start - 1].whitespace_ and doc[start].text[0].isalnum() and doc[start - 1].text.isalnum():
         start -= 1
     return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
 

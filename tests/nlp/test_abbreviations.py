@@ -32,3 +32,9 @@ def test_pairs_on_a_real_doc(nlp):
     doc = nlp("Graph State Space Models (SSMs) enhance Graph Neural Networks (GNNs). We compare SSMs with GNNs.")
     pairs = [(doc[a:b].text, doc[c:d].text) for (a, b), (c, d) in doc._.abbreviations]
     assert pairs == [("State Space Models", "SSMs"), ("Graph Neural Networks", "GNNs")]
+
+
+def test_a_quoted_long_form_leaves_its_quotes(nlp):
+    doc = nlp('We study the dynamics of "follow-the-regularized-leader" (FTRL) in games.')
+    pairs = [(doc[a:b].text, doc[c:d].text) for (a, b), (c, d) in doc._.abbreviations]
+    assert pairs == [("follow-the-regularized-leader", "FTRL")]

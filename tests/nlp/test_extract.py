@@ -138,3 +138,8 @@ def test_a_name_at_the_end_of_a_sentence_leaves_its_full_stop(nlp):
     texts = {m.text for m in mentions}
     assert {"ImageNet-1K", "OLMo-7B"} <= texts
     assert not any(t.endswith("K.") or t.endswith("B.") for t in texts)
+
+
+def test_a_name_is_not_widened_across_a_quote(nlp):
+    texts = {m.text for m in run(nlp, 'Speculative decoding relies on an auxiliary "drafter" model, which is slow to train.')}
+    assert not any('"' in t for t in texts)
