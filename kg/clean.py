@@ -87,7 +87,8 @@ def _markup_edits(raw: str) -> tuple[dict[int, tuple[int, str]], list[tuple[int,
                                                 (CODE, 1, "", "")):
         for m in pattern.finditer(raw):
             close_start = m.end(group)
-            if not outside_math(m.start(), m.end()) or m.start() in edits or close_start in edits:
+            # the delimiters, not the content, must be outside math: "*metric $k$-center*" is emphasis
+            if not (outside_math(m.start(), m.start(group)) and outside_math(close_start, m.end())) or m.start() in edits or close_start in edits:
                 continue
             edits[m.start()] = (m.start(group), opening)
             edits[close_start] = (m.end(), closing)

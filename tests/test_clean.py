@@ -20,6 +20,7 @@ CASES = [
     ('unlearn ``fine-tuning data" (the', 'unlearn "fine-tuning data" (the'),
     ("costs $5 and 3 * 4 = 12", "costs $5 and 3 * 4 = 12"),
     ("$a*b*c$ and *d* then $$p*q*$$ `e`", "a*b*c and d then p*q* e"),  # no emphasis inside math
+    ("the *metric $k$-center* problem", "the metric k-center problem"),  # math inside emphasis
     ("the Schr{\\\"o}dinger bridge, Carath\\'eodory, \\^{o} and {a, b}", "the Schrödinger bridge, Carathéodory, ô and {a, b}"),
 ]
 
