@@ -87,7 +87,7 @@ EVALUATION_WORDS = {
 NAME_TOKEN = r"^(?=[A-Za-z][A-Za-z0-9-]*$)(?=(?:.*[A-Z]){2}|.*[0-9])"
 NAME_PATTERNS = [
     [{"TEXT": {"REGEX": NAME_TOKEN}}],
-    [{"TEXT": {"REGEX": NAME_TOKEN}}, {"TEXT": "-"}, {"TEXT": {"REGEX": r"^[A-Za-z0-9]+$"}}],  # GL-LowPopArt
+    [{"TEXT": {"REGEX": NAME_TOKEN}}, {"TEXT": "-"}, {"TEXT": {"REGEX": r"^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$"}}],  # GL-LowPopArt, ADE20K-Part-234
 ]
 LIST_WORDS = {",", "and", "or", "the", "as", "well"}
 LIST_CUES = {"on", "across", "over", "including", "like", "such"}
@@ -276,12 +276,31 @@ def is_interest(span: Span) -> bool:
     return root.lemma_.lower() == "attention" and root.dep_ in {"dobj", "nsubjpass", "nsubj"} and root.head.lemma_.lower() in INTEREST_VERBS
 
 
-def dataset_cue(span: Span, certain: str | None = None) -> bool:
-    """Does the text call the span a dataset: "X dataset", "the X benchmark", "experiments on X"? The
-    last cue is a guess that a name's `certain` label ("models including GPT-4o") outweighs."""
+def precedes_dataset_head(span: Span) -> bool:
+    """"X dataset", and each name of "the Pascal-Part-116, ADE20K-Part-234 and PartImageNet datasets"
+    (not "GPT-4 and Claude benchmark scores", where the dataset word modifies another noun)."""
     doc = span.doc
-    after = doc[span.end] if span.end < len(doc) else None
-    if after is not None and after.lemma_.lower() in DATASET_HEADS:
+    if span.end < len(doc) and doc[span.end].lemma_.lower() in DATASET_HEADS:
+        return True
+    if not all(is_name_like(t) for t in span):
+        return False
+    for token in doc[span.end : span.sent.end]:
+        if token.lemma_.lower() in DATASET_HEADS:
+            return token.dep_ != "compound" and doc[token.i - 1].text != "-"
+        if not (token.lower_ in LIST_WORDS or is_name_like(token)):
+            return False
+    return False
+
+
+def is_name_like(token: Token) -> bool:
+    """A token of a name as lists of datasets spell them: "Pascal", "-", "Part-116"."""
+    return is_name(token) or token.pos_ == "PROPN" or token.text == "-"
+
+
+def dataset_cue(span: Span, certain: str | None = None) -> bool:
+    """Does the text call the span a dataset: "X dataset", "the X and Y benchmarks", "experiments on X"?
+    The last cue is a guess that a name's `certain` label ("models including GPT-4o") outweighs."""
+    if precedes_dataset_head(span):
         return True
     if span.root.lemma_.lower() in DATASET_HEADS:
         return True
@@ -403,7 +422,7 @@ class TermFinder:
             for _, start, end in self.matcher(doc):
                 name = doc[start:end]
                 certain = name_label(name)
-                label = certain or ("DATASET" if is_listed_for_evaluation(name) else None)
+                label = certain or ("DATASET" if dataset_cue(name) else None)
                 if label and not overlaps_any(name, spans):
                     spans.append(Span(doc, start, end, label=label))
                 if certain:
@@ -416,6 +435,6 @@ class TermFinder:
             spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s, told.get(s.text)) else s for s in spans]
             spans = list(map(without_dataset_head, spans))
         if self.generic_filter:
-            spans = [s for s in spans if not is_interest(s)]
+            spans = [s for s in spans if not is_interest(s) and not any(t.like_url for t in s)]  # nor a code address
         doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, map(whole_words, spans)) if t is not None])
         return doc
