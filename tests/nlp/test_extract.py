@@ -134,7 +134,7 @@ def test_offsets_point_into_the_raw_abstract_through_markup(nlp):
 
 
 def test_a_name_at_the_end_of_a_sentence_leaves_its_full_stop(nlp):
-    mentions = run(nlp, "We pretrain a vision transformer on ImageNet-1K. We then fine-tune OLMo-7B. It helps in the U.S.")
+    mentions = run(nlp, "We pretrain a vision transformer on ImageNet-1K. It outperforms OLMo-7B. It helps in the U.S.")
     texts = {m.text for m in mentions}
     assert {"ImageNet-1K", "OLMo-7B"} <= texts
     assert not any(t.endswith("K.") or t.endswith("B.") for t in texts)
@@ -143,3 +143,13 @@ def test_a_name_at_the_end_of_a_sentence_leaves_its_full_stop(nlp):
 def test_a_name_is_not_widened_across_a_quote(nlp):
     texts = {m.text for m in run(nlp, 'Speculative decoding relies on an auxiliary "drafter" model, which is slow to train.')}
     assert not any('"' in t for t in texts)
+
+
+def test_every_name_listed_before_a_dataset_noun_is_a_dataset(nlp):
+    found = by_text(run(nlp, "Our model improves over prior models on the Pascal-Part-116, ADE20K-Part-234, and PartImageNet datasets."))
+    assert {text for text, m in found.items() if m.label == "DATASET"} >= {"Pascal-Part-116", "ADE20K-Part-234", "PartImageNet"}
+
+
+def test_a_code_address_is_not_an_entity(nlp):
+    texts = {m.text for m in run(nlp, "We propose U-DiT. Codes are available at https://github.com/YuchuanTian/U-DiT")}
+    assert "U-DiT" in texts and not any("github" in t for t in texts)
