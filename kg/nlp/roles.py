@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.language import Language
 from spacy.matcher import DependencyMatcher
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from ..settings import SPAN_KEY
 from .terms import CALLING_VERBS
@@ -89,5 +89,16 @@ class RoleMarker:
                 continue
             anchor = token_ids[[p["RIGHT_ID"] for p in pattern].index("object")]
             region |= proposed_region(doc[anchor])
-        doc._.proposed = [[s.start, s.end] for s in doc.spans[SPAN_KEY] if s.root.i in region]
+        spans = list(doc.spans[SPAN_KEY])
+        proposed = [s.root.i in region for s in spans]
+        for i in range(1, len(spans)):
+            proposed[i] = proposed[i] or proposed[i - 1] and names_it(spans[i - 1], spans[i])
+        doc._.proposed = [[s.start, s.end] for s, p in zip(spans, proposed) if p]
         return doc
+
+
+def names_it(span: Span, following: Span) -> bool:
+    """Does `following` name the proposed `span` it comes right after: "a feature calibration method,
+    Unsupervised Multi-domain Feature Calibration (UMFC)" (the parser does not always make it an apposition)?"""
+    between = span.doc[span.end : following.start]
+    return between.text in {",", "("} and any(t.text[:1].isupper() for t in following)

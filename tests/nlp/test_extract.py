@@ -153,3 +153,10 @@ def test_every_name_listed_before_a_dataset_noun_is_a_dataset(nlp):
 def test_a_code_address_is_not_an_entity(nlp):
     texts = {m.text for m in run(nlp, "We propose U-DiT. Codes are available at https://github.com/YuchuanTian/U-DiT")}
     assert "U-DiT" in texts and not any("github" in t for t in texts)
+
+
+def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
+    found = by_text(run(nlp, "To mitigate this bias, we propose a training-free feature calibration method, Unsupervised "
+                             "Multi-domain Feature Calibration (UMFC). UMFC estimates biases. We compare it with LoRA, BERT and CLIP."))
+    assert found["Unsupervised Multi-domain Feature Calibration"].role == "proposes"
+    assert found["LoRA"].role == "uses"
