@@ -297,6 +297,15 @@ def is_name_like(token: Token) -> bool:
     return is_name(token) or token.pos_ == "PROPN" or token.text == "-"
 
 
+HARDWARE = {"gpu", "gpus", "cpu", "cpus", "tpu", "tpus", "npu", "npus", "fpga", "fpgas", "ram", "ssd", "ssds"}
+
+
+def names_none(span: Span) -> bool:
+    """A phrase that is no method, task or dataset: interest ("has attracted attention"), a code address
+    ("https://github.com/..."), hardware ("GPUs", "an A100 GPU")."""
+    return is_interest(span) or any(t.like_url for t in span) or span.root.lower_ in HARDWARE
+
+
 def dataset_cue(span: Span, certain: str | None = None) -> bool:
     """Does the text call the span a dataset: "X dataset", "the X and Y benchmarks", "experiments on X"?
     The last cue is a guess that a name's `certain` label ("models including GPT-4o") outweighs."""
@@ -435,6 +444,6 @@ class TermFinder:
             spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s, told.get(s.text)) else s for s in spans]
             spans = list(map(without_dataset_head, spans))
         if self.generic_filter:
-            spans = [s for s in spans if not is_interest(s) and not any(t.like_url for t in s)]  # nor a code address
+            spans = [s for s in spans if not names_none(s)]
         doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, map(whole_words, spans)) if t is not None])
         return doc

@@ -160,3 +160,8 @@ def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
                              "Multi-domain Feature Calibration (UMFC). UMFC estimates biases. We compare it with LoRA, BERT and CLIP."))
     assert found["Unsupervised Multi-domain Feature Calibration"].role == "proposes"
     assert found["LoRA"].role == "uses"
+
+
+def test_hardware_is_not_an_entity(nlp):
+    texts = {m.text for m in run(nlp, "Our method runs on consumer GPUs and a single A100 GPU, and outperforms LoRA on a CPU.")}
+    assert "LoRA" in texts and not any("GPU" in t or "CPU" in t for t in texts)
