@@ -181,6 +181,15 @@ def slugify(key: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-") or "entity"
 
 
+QUOTES = re.compile(r"[\"“”]|''")
+
+
+def display_name(name: str) -> str:
+    """A name as an entity shows it: without the quotes abstracts put around coined words
+    ('"mentor" model' -> "mentor model"), which spans often cut in half."""
+    return " ".join(QUOTES.sub("", name).split()) if QUOTES.search(name) else name
+
+
 def preference(name: str, count: int) -> tuple:
     """Sort key for an entity's preferred name: a long form over an acronym, no parenthesis,
     then the most frequent, then not capitalised only because it began a sentence, then the shortest."""
@@ -257,7 +266,7 @@ def resolve(mentions: list[Mention]) -> Resolution:
     proposed: set[tuple[str, str]] = set()
     for m, key in zip(mentions, keys):
         labels[key][m.label] += 1
-        names[key][m.name] += 1
+        names[key][display_name(m.name)] += 1
         papers[key].add(m.paper)
         if m.role == PROPOSES:
             proposed.add((m.paper, key))

@@ -106,3 +106,8 @@ def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
     r = resolve([mention("p", name, "DATASET") for name in described + named] + [mention("p", "tabular models")])
     assert {e.name for e in r.entities.values()} == set(named) | {"tabular models"}
     assert not {m.name for m in r.mentions} & set(described)
+
+
+def test_entity_names_leave_out_quotes():
+    r = resolve([mention("p1", 'mentor" model'), mention("p2", '"mentor" model'), mention("p1", "GPT-4")])
+    assert sorted(e.name for e in r.entities.values()) == ["GPT-4", "mentor model"]
