@@ -24,15 +24,6 @@ def sentence(sent: Span) -> tuple[int, int, str]:
     return sent.start_char + lead, sent.end_char - trail, sent.text.strip()
 
 
-def span_chars(span: Span) -> tuple[int, int, str]:
-    """A span's clean offsets and text, without the sentence's full stop the tokenizer leaves on a name that
-    ends in a capital ("ImageNet-1K.", "OLMo-7B."); abbreviations with inner stops ("U.S.") keep theirs."""
-    last = span[-1].text
-    if len(last) > 1 and last.endswith(".") and "." not in last[:-1]:
-        return span.start_char, span.end_char - 1, span.text[:-1]
-    return span.start_char, span.end_char, span.text
-
-
 def doc_data(doc: Doc) -> DocData:
     """The spans, roles, long forms and relations of one processed abstract, as plain data."""
     spans = list(doc.spans[SPAN_KEY])
@@ -45,9 +36,9 @@ def doc_data(doc: Doc) -> DocData:
 
     data: DocData = {
         "spans": [
-            [start, end, text, span.label_, (span.start, span.end) in proposed,
-             sentence_index(span.sent), doc._.long_forms.get(short_form_key(text), "")]
-            for span, (start, end, text) in zip(spans, map(span_chars, spans))
+            [span.start_char, span.end_char, span.text, span.label_, (span.start, span.end) in proposed,
+             sentence_index(span.sent), doc._.long_forms.get(short_form_key(span.text), "")]
+            for span in spans
         ],
         "relations": [
             [index[head_start, head_end], relation, index[tail_start, tail_end], sentence_index(doc[head_start].sent)]

@@ -19,10 +19,10 @@ from .version import base_model_name
 RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles", "kg_relations")
 UNUSED = ("ner",)  # the English model's own NER (people, places, ...) is replaced by ours
 PROPAGATE_SWITCHES = ("abbreviations", "names")
-# A full stop after a capital that follows a lower-case letter, a digit or a hyphen ends a sentence ("we
-# propose U-DiT. Codes are ...", "on ImageNet-1K."); spaCy keeps it on the word, as in initials ("J.").
+# A full stop after a word that ends in a capital ends a sentence ("we propose U-DiT. Codes are ...", "on
+# ImageNet-1K.", "medical Q&A."); spaCy keeps it on the word, as after initials ("J.", "U.S.", which stay).
 # (The NER's training text is tokenized without this: 7 of its 320k tokens would differ.)
-NAME_FULL_STOPS = [r"(?<=[a-z0-9][A-Z])\.", r"(?<=-[A-Z])\."]
+NAME_FULL_STOPS = [r"(?<=[^\s.][A-Z])\."]
 
 
 @lru_cache(maxsize=4)

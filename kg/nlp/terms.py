@@ -276,6 +276,11 @@ def is_interest(span: Span) -> bool:
     return root.lemma_.lower() == "attention" and root.dep_ in {"dobj", "nsubjpass", "nsubj"} and root.head.lemma_.lower() in INTEREST_VERBS
 
 
+def is_name_like(token: Token) -> bool:
+    """A token of a name as lists of datasets spell them: "Pascal", "-", "Part-116"."""
+    return is_name(token) or token.pos_ == "PROPN" or token.text == "-"
+
+
 def precedes_dataset_head(span: Span) -> bool:
     """"X dataset", and each name of "the Pascal-Part-116, ADE20K-Part-234 and PartImageNet datasets"
     (not "GPT-4 and Claude benchmark scores", where the dataset word modifies another noun)."""
@@ -291,10 +296,6 @@ def precedes_dataset_head(span: Span) -> bool:
             return False
     return False
 
-
-def is_name_like(token: Token) -> bool:
-    """A token of a name as lists of datasets spell them: "Pascal", "-", "Part-116"."""
-    return is_name(token) or token.pos_ == "PROPN" or token.text == "-"
 
 
 HARDWARE = {"gpu", "gpus", "cpu", "cpus", "tpu", "tpus", "npu", "npus", "fpga", "fpgas", "ram", "ssd", "ssds"}
