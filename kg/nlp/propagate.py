@@ -70,6 +70,10 @@ class LabelPropagator:
             )
             if label is None:
                 continue
+            pieces = [s for s in spans if s.start < long.end and long.start < s.end]
+            whole = all(long.start <= s.start and s.end <= long.end for s in pieces) and not any(t.is_punct and t.text != "-" for t in long)
+            if len(pieces) > 1 and whole:  # "Denoising Diffusion" + "Probabilistic Model" (DDPM) are one name
+                spans = [s for s in spans if s not in pieces]
             key = short_form_key(short.text)
             inside = cover is not None and cover.start <= short.start and short.end <= cover.end
             long_forms.setdefault(key, without(cover, doc[ss - 1 : se + 1]) if inside else long.text)

@@ -168,3 +168,8 @@ def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
 def test_hardware_is_not_an_entity(nlp):
     texts = {m.text for m in run(nlp, "Our method runs on consumer GPUs and a single A100 GPU, and outperforms LoRA on a CPU.")}
     assert "LoRA" in texts and not any("GPU" in t or "CPU" in t for t in texts)
+
+
+def test_a_defined_long_form_is_one_mention_however_the_model_cut_it(nlp):
+    texts = [m.text for m in run(nlp, "For the Denoising Diffusion Probabilistic Model (DDPM), we show that the DDPM sampler adapts.")]
+    assert "Denoising Diffusion Probabilistic Model" in texts and "Denoising Diffusion" not in texts
