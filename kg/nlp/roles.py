@@ -1,7 +1,8 @@
 """Proposal cues: which spans the paper itself proposes ("we propose X", "X, a novel Y", "our X").
 
 Sets `doc._.proposed` to the sorted [start, end] token offsets of those spans in `doc.spans[SPAN_KEY]`;
-every other span is something the paper uses.
+every other span is something the paper uses. A proposed name the model read as a task becomes a method
+unless something says task ("we propose SENSEI" but "FooTask, a new task").
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import SPAN_KEY
-from .terms import CALLING_VERBS
+from .terms import CALLING_VERBS, STRONG_HEADS, is_name, strong_head_label
 
 PROPOSAL_VERBS = ["propose", "introduce", "present", "develop", "design", "devise", "contribute", "release", "construct", "build", "curate", "create"]
 AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
@@ -94,7 +95,24 @@ class RoleMarker:
         for i in range(1, len(spans)):
             proposed[i] = proposed[i] or proposed[i - 1] and names_it(spans[i - 1], spans[i])
         doc._.proposed = [[s.start, s.end] for s, p in zip(spans, proposed) if p]
+        # A name the paper proposes is a method unless its head says task ("we propose SENSEI", "Flow-Based
+        # Distribution Alignment (FDA)": the model read "exploration" and "alignment" as tasks).
+        methods = {s.text for s, p in zip(spans, proposed) if p and s.label_ == "TASK" and is_proposed_name(s)}
+        if methods:
+            doc.spans[SPAN_KEY] = [Span(doc, s.start, s.end, label="METHOD") if s.text in methods else s for s in spans]
         return doc
+
+
+def is_proposed_name(span: Span) -> bool:
+    """A name rather than a description: a token like "SENSEI" or "RepLoRA", or capitalised words
+    ("Latent Preference Coding"), that neither its head nor its syntax calls a task ("the FooBar problem",
+    "FooBar, a new task")."""
+    words = span.text.split()
+    named = any(is_name(t) for t in span) or len(words) > 1 and all(w[:1].isupper() for w in words)
+    root = span.root
+    apposed = ([root.head] if root.dep_ == "appos" else []) + [c for c in root.children if c.dep_ == "appos"]
+    said_task = any(STRONG_HEADS.get(t.lemma_.lower()) == "TASK" for t in apposed)
+    return named and strong_head_label(span) is None and not said_task
 
 
 def names_it(span: Span, following: Span) -> bool:
