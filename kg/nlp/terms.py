@@ -369,6 +369,9 @@ def whole_words(span: Span) -> Span:
         end += 1
     while start > 0 and not doc[start - 1].whitespace_ and doc[start].text[0].isalnum() and doc[start - 1].text.isalnum():
         start -= 1
+    while start > 1 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ and not doc[start - 1].whitespace_ \
+            and is_name(doc[start]) and doc[start - 2].text[:1].isupper() and doc[start - 2].text.isalnum():
+        start -= 2  # a name's capitalised prefix: "Ex-VAD", "R-AdaZO"
     return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
 
 

@@ -76,6 +76,8 @@ def test_a_names_dataset_word_is_its_cue_not_part_of_it(nlp):
 def test_a_name_the_tokenizer_splits_stays_whole(nlp):
     texts = {m.text for m in run(nlp, "We report accuracy on GSM8K and on CIFAR-10.")}  # spaCy reads "GSM8" + "K"
     assert "GSM8K" in texts and "GSM8" not in texts
+    texts = {m.text for m in run(nlp, "To address these challenges, we propose Ex-VAD, an explainable detector.")}
+    assert "Ex-VAD" in texts and "VAD" not in texts  # a capitalised prefix is part of the name
 
 
 def test_what_a_sentence_compares_or_evaluates_is_a_method(nlp):
