@@ -54,6 +54,7 @@ GENERIC_NOUNS = {
     "result", "experiment", "baseline", "variant", "analysis", "understanding", "capability", "process",
     "architecture", "performance", "training", "learning", "inference", "evaluation", "tool", "solution",
     "strategy", "procedure", "module", "component", "mechanism", "pipeline", "paradigm", "guarantee",
+    "mixture",  # "a mixture of LoRAs" read as "mixture" + "LoRAs"
 }
 VAGUE_WORDS = {
     "downstream", "real", "world", "benchmark", "synthetic", "theoretical", "unified", "large", "larger",

@@ -95,9 +95,10 @@ def test_undefined_acronym_joins_the_long_form_most_papers_agree_on():
 def test_generic_entities_are_left_out_of_the_graph():
     r = resolve([mention("p", "downstream tasks", "TASK"), mention("p", "real-world datasets", "DATASET"),
                  mention("p", "theoretical analysis", "TASK"), mention("p", "training", "TASK"),
-                 mention("p", "machine learning"), mention("p", "reasoning tasks", "TASK")])
-    assert set(r.entities) == {"machine learning", "reasoning task"}
-    assert {m.entity for m in r.mentions} == {"machine learning", "reasoning task"}
+                 mention("p", "machine learning"), mention("p", "reasoning tasks", "TASK"), mention("p", "mixtures"),
+                 mention("p", "Gaussian mixture")])
+    assert set(r.entities) == {"machine learning", "reasoning task", "gaussian mixture"}
+    assert {m.entity for m in r.mentions} == {"machine learning", "reasoning task", "gaussian mixture"}
 
 
 def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
