@@ -55,6 +55,7 @@ GENERIC_NOUNS = {
     "architecture", "performance", "training", "learning", "inference", "evaluation", "tool", "solution",
     "strategy", "procedure", "module", "component", "mechanism", "pipeline", "paradigm", "guarantee",
     "mixture",  # "a mixture of LoRAs" read as "mixture" + "LoRAs"
+    "computation", "feedback", "discovery", "learner", "bottleneck",  # alone: "a bottleneck", "human feedback" stays
 }
 VAGUE_WORDS = {
     "downstream", "real", "world", "benchmark", "synthetic", "theoretical", "unified", "large", "larger",
@@ -65,6 +66,7 @@ VAGUE_WORDS = {
     "wide", "broad", "numerous", "extensive", "key", "important", "related", "relevant", "underlying",
     "target", "source", "simple", "general", "empirical", "experimental", "rigorous", "comprehensive",
     "and", "or", "high", "low", "quality", "state", "art", "proposed", "efficient", "effective",
+    "baseline", "single",
 }
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
