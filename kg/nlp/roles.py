@@ -12,7 +12,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import SPAN_KEY
-from .terms import CALLING_VERBS, STRONG_HEADS, is_name, strong_head_label
+from .terms import CALLING_VERBS, STRONG_HEADS, apposed, is_name, strong_head_label
 
 PROPOSAL_VERBS = ["propose", "introduce", "present", "develop", "design", "devise", "contribute", "release", "construct", "build", "curate", "create"]
 AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
@@ -109,9 +109,7 @@ def is_proposed_name(span: Span) -> bool:
     "FooBar, a new task")."""
     words = span.text.split()
     named = any(is_name(t) for t in span) or len(words) > 1 and all(w[:1].isupper() for w in words)
-    root = span.root
-    apposed = ([root.head] if root.dep_ == "appos" else []) + [c for c in root.children if c.dep_ == "appos"]
-    said_task = any(STRONG_HEADS.get(t.lemma_.lower()) == "TASK" for t in apposed)
+    said_task = any(STRONG_HEADS.get(t.lemma_.lower()) == "TASK" for t in apposed(span.root))
     return named and strong_head_label(span) is None and not said_task
 
 

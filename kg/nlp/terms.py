@@ -210,16 +210,18 @@ def example_of(span: Span) -> Token | None:
     return doc[i] if i >= span.sent.start and doc[i].pos_ in {"NOUN", "PROPN"} else None
 
 
+def apposed(token: Token) -> list[Token]:
+    """The nouns in apposition to a token, either way round ("OTTER, a novel VLA architecture")."""
+    return ([token.head] if token.dep_ == "appos" else []) + [c for c in token.children if c.dep_ == "appos"]
+
+
 def name_label(span: Span) -> str | None:
     """The label a name's syntax gives it for certain, or None when nothing says."""
     root = span.root
     # "OTTER, a novel VLA architecture": the noun in apposition.
-    for other in [root.head] if root.dep_ == "appos" else []:
+    for other in apposed(root):
         if head_label(other):
             return head_label(other)
-    for child in root.children:
-        if child.dep_ == "appos" and head_label(child):
-            return head_label(child)
     # "LLMs such as GPT-4": the noun it is an example of (not "tasks like MNLI": a named task is a benchmark).
     if (noun := example_of(span)) is not None and (label := head_label(noun)) in {"METHOD", "DATASET"}:
         return label
