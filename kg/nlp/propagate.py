@@ -71,8 +71,9 @@ class LabelPropagator:
             if label is None:
                 continue
             pieces = [s for s in spans if s.start < long.end and long.start < s.end]
-            whole = all(long.start <= s.start and s.end <= long.end for s in pieces) and not any(t.is_punct and t.text != "-" for t in long)
-            if len(pieces) > 1 and whole:  # "Denoising Diffusion" + "Probabilistic Model" (DDPM) are one name
+            # "Denoising Diffusion" + "Probabilistic Model" (DDPM), "Mixture" + "Experts (MoE) framework": one name
+            whole = all(long.start <= s.start and (s.end <= long.end or s.end >= short.end) for s in pieces)
+            if len(pieces) > 1 and whole and not any(t.is_punct and t.text != "-" for t in long):
                 spans = [s for s in spans if s not in pieces]
             key = short_form_key(short.text)
             inside = cover is not None and cover.start <= short.start and short.end <= cover.end

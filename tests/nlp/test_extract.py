@@ -175,6 +175,8 @@ def test_hardware_is_not_an_entity(nlp):
 def test_a_defined_long_form_is_one_mention_however_the_model_cut_it(nlp):
     texts = [m.text for m in run(nlp, "For the Denoising Diffusion Probabilistic Model (DDPM), we show that the DDPM sampler adapts.")]
     assert "Denoising Diffusion Probabilistic Model" in texts and "Denoising Diffusion" not in texts
+    texts = [m.text for m in run(nlp, "SPACE leverages Mixture of Experts (MoE) framework to capture relationships.")]
+    assert "Mixture of Experts" in texts and "Mixture" not in texts
 
 
 def test_a_proposed_name_is_a_method_unless_said_to_be_a_task(nlp):
