@@ -250,7 +250,8 @@ def is_data_description(label: str, names: Iterable[str]) -> bool:
         return False
     for name in names:
         words = name.split()
-        if any(c.isdigit() for c in name) or any(is_acronym(w) or w[:1].isupper() and (i or len(words) == 1) for i, w in enumerate(words)):
+        capitals = [is_acronym(w) or any(c.isupper() for c in w[1:]) or w[:1].isupper() and (i or len(words) == 1) for i, w in enumerate(words)]
+        if any(c.isdigit() for c in name) or any(capitals):  # "Meta-World benchmark": a capital inside the first word
             return False
         if len(words) > 1 and singular(words[-1].lower()) not in DATA_NOUNS:
             return False

@@ -103,7 +103,7 @@ def test_generic_entities_are_left_out_of_the_graph():
 
 def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
     described = ["tabular datasets", "simulated and real-world data", "leaderboard", "physics", "Image datasets"]
-    named = ["Penn Treebank", "Wikipedia", "the Pile", "CIFAR-10", "ImageNet", "molecular datasets of QM9"]
+    named = ["Penn Treebank", "Wikipedia", "the Pile", "CIFAR-10", "ImageNet", "molecular datasets of QM9", "Meta-World benchmark"]
     r = resolve([mention("p", name, "DATASET") for name in described + named] + [mention("p", "tabular models")])
     assert {e.name for e in r.entities.values()} == set(named) | {"tabular models"}
     assert not {m.name for m in r.mentions} & set(described)
