@@ -179,6 +179,11 @@ def chunk_spans(doc: Doc) -> list[Span]:
     return spans
 
 
+def in_list_of_names(token: Token) -> bool:
+    """Can the token be part of a list of names: a name, a hyphen in one, or "," "and" "or" "the" "as well as"."""
+    return token.lower_ in LIST_WORDS or is_name(token) or token.text == "-"
+
+
 def in_list_after_cue(span: Span) -> bool:
     """Is the span in a list of names that follows "on", "across", "such as", ...?"""
     i = span.start - 1
@@ -186,7 +191,7 @@ def in_list_after_cue(span: Span) -> bool:
         token = span.doc[i]
         if token.lower_ in LIST_CUES:
             return True
-        if token.lower_ not in LIST_WORDS and not is_name(token) and token.text != "-":
+        if not in_list_of_names(token):
             return False
         i -= 1
     return False
@@ -294,10 +299,9 @@ def precedes_dataset_head(span: Span) -> bool:
     for token in doc[span.end : span.sent.end]:
         if token.lemma_.lower() in DATASET_HEADS:
             return token.dep_ != "compound" and doc[token.i - 1].text != "-"
-        if not (token.lower_ in LIST_WORDS or is_name_like(token)):
+        if not (in_list_of_names(token) or token.pos_ == "PROPN"):  # "Pascal-Part-116": "Pascal" is a proper noun
             return False
     return False
-
 
 
 HARDWARE = {"gpu", "gpus", "cpu", "cpus", "tpu", "tpus", "npu", "npus", "fpga", "fpgas", "ram", "ssd", "ssds"}
