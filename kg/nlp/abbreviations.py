@@ -39,18 +39,23 @@ WORD = re.compile(r"[^\s-]+")
 
 def initials_start(short: str, candidate: str) -> int | None:
     """Where the long form starts if every letter of `short` begins one of the last words
-    ("Proximal Policy Optimization" for PPO; "of", "for", ... may be skipped), else None."""
+    ("Proximal Policy Optimization" for PPO), else None. "of", "for", ... may be skipped or count, but never
+    start the long form: "Abstraction and Reasoning Corpus" for ARC, "out-of-distribution" for OOD."""
     letters = [c.lower() for c in short if c.isalnum()]
     words = list(WORD.finditer(candidate))
-    while letters and words:
-        word = words.pop()
-        if word.group()[0].lower() == letters[-1]:
-            letters.pop()
-            if not letters:
-                return word.start()
-        elif word.group().lower() not in SKIPPABLE_WORDS:
+
+    def align(letter: int, word: int) -> int | None:  # the last letter and word not yet matched
+        if word < 0:
             return None
-    return None
+        text = words[word].group().lower()
+        skippable = text in SKIPPABLE_WORDS
+        if text[0] == letters[letter]:
+            found = (None if skippable else words[word].start()) if letter == 0 else align(letter - 1, word - 1)
+            if found is not None:
+                return found
+        return align(letter, word - 1) if skippable else None
+
+    return align(len(letters) - 1, len(words) - 1) if letters else None
 
 
 def find_long_form(short: str, candidate: str) -> int | None:

@@ -71,9 +71,12 @@ class LabelPropagator:
             if label is None:
                 continue
             pieces = [s for s in spans if s.start < long.end and long.start < s.end]
-            # "Denoising Diffusion" + "Probabilistic Model" (DDPM), "Mixture" + "Experts (MoE) framework": one name
+            # "Denoising Diffusion" + "Probabilistic Model" (DDPM), "Mixture" + "Experts (MoE) framework", and
+            # "the Flexible Job-Shop Scheduling Problem (FJSP)" found without "Flexible": one name
             whole = all(long.start <= s.start and (s.end <= long.end or s.end >= short.end) for s in pieces)
-            if len(pieces) > 1 and whole and not any(t.is_punct and t.text != "-" for t in long):
+            part = (len(pieces) == 1 and long.start <= pieces[0].start and pieces[0].end <= long.end
+                    and len(pieces[0]) < len(long) and not long[0].is_stop and ")" not in long.text)
+            if (len(pieces) > 1 and whole or part) and not any(t.is_punct and t.text != "-" for t in long):
                 spans = [s for s in spans if s not in pieces]
             key = short_form_key(short.text)
             inside = cover is not None and cover.start <= short.start and short.end <= cover.end

@@ -290,10 +290,11 @@ def is_name_like(token: Token) -> bool:
 
 def precedes_dataset_head(span: Span) -> bool:
     """"X dataset", and each name of "the Pascal-Part-116, ADE20K-Part-234 and PartImageNet datasets"
-    (not "GPT-4 and Claude benchmark scores", where the dataset word modifies another noun)."""
+    (not "GPT-4 and Claude benchmark scores", where the dataset word modifies another noun, nor the task of
+    "dialogue segmentation datasets")."""
     doc = span.doc
     if span.end < len(doc) and doc[span.end].lemma_.lower() in DATASET_HEADS:
-        return True
+        return any(not t.is_lower for t in span)
     if not all(is_name_like(t) for t in span):
         return False
     for token in doc[span.end : span.sent.end]:

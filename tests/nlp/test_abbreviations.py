@@ -11,6 +11,9 @@ from kg.nlp.abbreviations import find_long_form, is_short_form, short_form_key
         ("ARMA", "the connection between Autoregressive Moving Average", "Autoregressive Moving Average"),
         ("MMC", "information sources, multi-modal clustering", "multi-modal clustering"),
         ("SDP", "we solve it with semidefinite programming", "semidefinite programming"),
+        ("ARC", "On the Abstraction and Reasoning Corpus", "Abstraction and Reasoning Corpus"),
+        ("FoA", "we introduce Fleet of Agents", "Fleet of Agents"),
+        ("OOD", "we focus on the out-of-distribution", "out-of-distribution"),
     ],
 )
 def test_long_form_found(short, before, long):
