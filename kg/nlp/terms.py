@@ -391,6 +391,19 @@ def cut_at_verb(span: Span) -> Span | None:
     return span
 
 
+def modifies_next(span: Span, taken: list[Span]) -> bool:
+    """A lower-case modifier the model cut off the mention it modifies: "next-generation" of
+    "next-generation LLMs", "pre-trained" of "a pre-trained LLM", "ridgeless" of "ridgeless, high-dimensional
+    regression" (names stay: "GPT-4 embeddings")."""
+    root = span.root
+    if root.dep_ not in {"amod", "compound"} or span[-1].lower_.endswith("ing") or any(is_name(t) or t.pos_ == "PROPN" for t in span):
+        return False  # "fine-tuning LLMs" is the act of fine-tuning
+    if len(words(span)) > 1 and any(t.pos_ == "NOUN" for t in span):  # "a pre-trained language model BERT"
+        return False
+    head = root.head
+    return head.i >= span.end and (is_name(head) or head.pos_ == "PROPN" or any(t.start <= head.i < t.end for t in taken))
+
+
 def overlaps_any(span: Span, taken: list[Span]) -> bool:
     return any(span.start < t.end and t.start < span.end for t in taken)
 
@@ -455,6 +468,6 @@ class TermFinder:
             spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s, told.get(s.text)) else s for s in spans]
             spans = list(map(without_dataset_head, spans))
         if self.generic_filter:
-            spans = [s for s in spans if not names_none(s)]
+            spans = [s for s in spans if not names_none(s) and not modifies_next(s, spans)]
         doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, map(whole_words, spans)) if t is not None])
         return doc

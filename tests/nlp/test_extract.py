@@ -160,6 +160,14 @@ def test_a_task_before_a_dataset_noun_stays_a_task(nlp):
     assert found["dialogue segmentation"].label == "TASK" and found["DialSeg711"].label == "DATASET"
 
 
+def test_a_modifier_cut_off_its_noun_is_no_mention(nlp):
+    texts = {m.text for m in run(nlp, "The training costs of LLMs hinder the development of next-generation LLMs. "
+                                      "Starting from a pre-trained LLM, LLMOPT builds a formulation for ridgeless, "
+                                      "high-dimensional regression.")}
+    assert {"LLMs", "LLM", "LLMOPT"} <= texts
+    assert not texts & {"next-generation", "pre-trained", "ridgeless"}
+
+
 def test_a_code_address_is_not_an_entity(nlp):
     texts = {m.text for m in run(nlp, "We propose U-DiT. Codes are available at https://github.com/YuchuanTian/U-DiT")}
     assert "U-DiT" in texts and not any("github" in t for t in texts)
