@@ -17,7 +17,7 @@ from spacy.util import filter_spans
 
 from ..settings import SPAN_KEY
 from .abbreviations import short_form_key
-from .terms import head_label, is_name
+from .terms import head_label, is_name, strong_head_label
 
 MAX_NAME_TOKENS = 4
 
@@ -58,12 +58,16 @@ class LabelPropagator:
         long_forms: dict[str, str] = {}
         definitions: list[Span] = []
         names: dict[str, str] = {}
+        decided: dict[str, str] = {}  # long forms whose head word says what their name is
         for (ls, le), (ss, se) in doc._.abbreviations if self.abbreviations else []:
             long, short = doc[ls:le], doc[ss:se]
             cover = covering(spans, long)
             after = doc[se + 1] if se + 1 < len(doc) and doc[se].text == ")" else None  # "(VLA) models"
+            if strong := strong_head_label(long, named=True):  # "Massive Multilingual Multimodal Benchmark (MMMB)"
+                decided[long.text.lower()] = strong
             label = (
-                (cover.label_ if cover is not None else None)
+                decided.get(long.text.lower())
+                or (cover.label_ if cover is not None else None)
                 or (short_cover.label_ if (short_cover := covering(spans, short)) is not None else None)
                 or head_label(long.root)
                 or (head_label(after) if after is not None and after.pos_ == "NOUN" else None)
@@ -98,13 +102,13 @@ class LabelPropagator:
             repeated = [Span(doc, start, end, label=names[doc.vocab.strings[match_id]]) for match_id, start, end in matcher(doc)]
             spans += [r for r in filter_spans(repeated) if not overlaps(r, spans)]
         spans = filter_spans(spans)
-        doc.spans[SPAN_KEY] = one_label_per_name(spans, long_forms) if self.names else spans
+        doc.spans[SPAN_KEY] = one_label_per_name(spans, long_forms, decided) if self.names else spans
         return doc
 
 
-def one_label_per_name(spans: list[Span], long_forms: dict[str, str]) -> list[Span]:
-    """Give every mention of one name in one abstract the same label: the most frequent among its
-    mentions (a short form counts with its long form), ties to the first."""
+def one_label_per_name(spans: list[Span], long_forms: dict[str, str], decided: dict[str, str] | None = None) -> list[Span]:
+    """Give every mention of one name in one abstract the same label: the one `decided` for it, else the
+    most frequent among its mentions (a short form counts with its long form), ties to the first."""
     def group(span: Span) -> str:
         return long_forms.get(short_form_key(span.text), span.text).lower()
 
@@ -112,4 +116,5 @@ def one_label_per_name(spans: list[Span], long_forms: dict[str, str]) -> list[Sp
     for span in spans:
         votes[group(span)][span.label_] += 1
     labels = {g: max(c, key=lambda label: c[label]) for g, c in votes.items()}  # first seen wins ties
+    labels.update((g, label) for g, label in (decided or {}).items() if g in labels)
     return [s if s.label_ == labels[group(s)] else Span(s.doc, s.start, s.end, label=labels[group(s)]) for s in spans]

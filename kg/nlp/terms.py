@@ -147,14 +147,16 @@ def head_label(token: Token) -> str | None:
 
 STRONG_HEADS = {"model": "METHOD", "algorithm": "METHOD", "architecture": "METHOD", "method": "METHOD",
                 "approach": "METHOD", "framework": "METHOD", "technique": "METHOD", "llm": "METHOD", "classifier": "METHOD",
-                "task": "TASK", "problem": "TASK", "setting": "TASK", "scenario": "TASK"}
+                "task": "TASK", "problem": "TASK", "setting": "TASK", "scenario": "TASK",
+                "dataset": "DATASET", "benchmark": "DATASET", "corpus": "DATASET"}
 
 
-def strong_head_label(span: Span) -> str | None:
+def strong_head_label(span: Span, named: bool = False) -> str | None:
     """The label a span's head says for certain when it is the last word: "Multimodal Large Language
-    Models" is a method, "model selection problem" a task ("StarCraft II tasks" stays a dataset)."""
+    Models" is a method, "model selection problem" a task ("StarCraft II tasks" stays a dataset). In a
+    `named` thing (a defined long form) the last word is the head whatever the parser says."""
     root = span[-1]
-    if root != span.root or root.pos_ not in {"NOUN", "PROPN"} or len(span) > 1 and span[-2].text == "-" and not span[-2].whitespace_:
+    if (root != span.root and not named) or root.pos_ not in {"NOUN", "PROPN"} or len(span) > 1 and span[-2].text == "-" and not span[-2].whitespace_:
         return None  # "FinBERT-task" is a name
     label = next((STRONG_HEADS[form] for form in head_forms(root) if form in STRONG_HEADS), None)
     return None if label == "TASK" and span.label_ == "DATASET" else label

@@ -168,6 +168,12 @@ def test_a_modifier_cut_off_its_noun_is_no_mention(nlp):
     assert not texts & {"next-generation", "pre-trained", "ridgeless"}
 
 
+def test_a_long_forms_head_word_decides_its_names_label(nlp):
+    found = by_text(run(nlp, "To evaluate MLLMs, we propose the Multimodal OverSenSitivity Benchmark (MOSSBench). "
+                             "Empirical studies using MOSSBench on 20 MLLMs reveal several insights."))
+    assert found["Multimodal OverSenSitivity Benchmark"].label == "DATASET" and found["MOSSBench"].label == "DATASET"
+
+
 def test_a_code_address_is_not_an_entity(nlp):
     texts = {m.text for m in run(nlp, "We propose U-DiT. Codes are available at https://github.com/YuchuanTian/U-DiT")}
     assert "U-DiT" in texts and not any("github" in t for t in texts)
