@@ -12,7 +12,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import SPAN_KEY
-from .terms import CALLING_VERBS, STRONG_HEADS, apposed, is_name, strong_head_label
+from .terms import CALLING_VERBS, STRONG_HEADS, apposed, is_capitalised_name, is_name, strong_head_label
 
 PROPOSAL_VERBS = ["propose", "introduce", "present", "develop", "design", "devise", "contribute", "release", "construct", "build", "curate", "create"]
 AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
@@ -107,8 +107,7 @@ def is_proposed_name(span: Span) -> bool:
     """A name rather than a description: a token like "SENSEI" or "RepLoRA", or capitalised words
     ("Latent Preference Coding"), that neither its head nor its syntax calls a task ("the FooBar problem",
     "FooBar, a new task")."""
-    words = span.text.split()
-    named = any(is_name(t) for t in span) or len(words) > 1 and all(w[:1].isupper() for w in words)
+    named = any(is_name(t) for t in span) or is_capitalised_name(span)
     said_task = any(STRONG_HEADS.get(t.lemma_.lower()) == "TASK" for t in apposed(span.root))
     return named and strong_head_label(span) is None and not said_task
 

@@ -149,6 +149,10 @@ STRONG_HEADS = {"model": "METHOD", "algorithm": "METHOD", "architecture": "METHO
                 "approach": "METHOD", "framework": "METHOD", "technique": "METHOD", "llm": "METHOD", "classifier": "METHOD",
                 "task": "TASK", "problem": "TASK", "setting": "TASK", "scenario": "TASK",
                 "dataset": "DATASET", "benchmark": "DATASET", "corpus": "DATASET"}
+# What a task is called ("multiple-choice question answering", "weather forecasting"), unless the words are a
+# capitalised name ("Connectionist Temporal Classification", "Conformal Anomaly Detection" are methods).
+TASK_NOUNS = {"answering", "summarization", "translation", "captioning", "recognition", "detection", "segmentation",
+              "classification", "retrieval", "forecasting"}
 
 
 def strong_head_label(span: Span, named: bool = False) -> str | None:
@@ -156,10 +160,20 @@ def strong_head_label(span: Span, named: bool = False) -> str | None:
     Models" is a method, "model selection problem" a task ("StarCraft II tasks" stays a dataset). In a
     `named` thing (a defined long form) the last word is the head whatever the parser says."""
     root = span[-1]
-    if (root != span.root and not named) or root.pos_ not in {"NOUN", "PROPN"} or len(span) > 1 and span[-2].text == "-" and not span[-2].whitespace_:
+    noun = root.pos_ in {"NOUN", "PROPN"} or root.lower_ == "answering"  # tagged a verb in "question answering"
+    if (root != span.root and not named) or not noun or len(span) > 1 and span[-2].text == "-" and not span[-2].whitespace_:
         return None  # "FinBERT-task" is a name
-    label = next((STRONG_HEADS[form] for form in head_forms(root) if form in STRONG_HEADS), None)
+    forms = head_forms(root)
+    label = next((STRONG_HEADS[form] for form in forms if form in STRONG_HEADS), None)
+    if label is None and TASK_NOUNS.intersection(forms) and not is_capitalised_name(span):
+        label = "TASK"
     return None if label == "TASK" and span.label_ == "DATASET" else label
+
+
+def is_capitalised_name(span: Span) -> bool:
+    """Words that all start with a capital: "Latent Preference Coding"."""
+    words = span.text.split()
+    return len(words) > 1 and all(w[:1].isupper() for w in words)
 
 
 def is_name(token: Token) -> bool:

@@ -168,6 +168,13 @@ def test_a_modifier_cut_off_its_noun_is_no_mention(nlp):
     assert not texts & {"next-generation", "pre-trained", "ridgeless"}
 
 
+def test_what_a_task_is_called_is_a_task_unless_it_is_a_capitalised_name(nlp):
+    found = by_text(run(nlp, "Multiple-choice question answering (MCQA) is a key competence of language models. "
+                             "We use Connectionist Temporal Classification (CTC) for alignment."))
+    assert found["Multiple-choice question answering"].label == "TASK" and found["MCQA"].label == "TASK"
+    assert found["Connectionist Temporal Classification"].label == "METHOD"
+
+
 def test_a_long_forms_head_word_decides_its_names_label(nlp):
     found = by_text(run(nlp, "To evaluate MLLMs, we propose the Multimodal OverSenSitivity Benchmark (MOSSBench). "
                              "Empirical studies using MOSSBench on 20 MLLMs reveal several insights."))
