@@ -64,6 +64,23 @@ class CleanText:
             return raw, raw
         return self.starts[start], self.ends[end - 1]
 
+    def to_raw_with_markup(self, start: int, end: int) -> tuple[int, int]:
+        """`to_raw`, widened over the markup that opens or closes right at the span's edges when the wider
+        raw text cleans to the same words: "**D**ynamic **E**xperts" rather than "D**ynamic **E**xperts",
+        "$k$-means" rather than "k$-means"."""
+        raw_start, raw_end = self.to_raw(start, end)
+        if end <= start or self.text == self.raw:
+            return raw_start, raw_end
+        before = self.ends[start - 1] if start > 0 else 0  # where the clean text's previous character came from
+        after = self.starts[end] if end < len(self.starts) else len(self.raw)
+        wide_start, wide_end = min(before, raw_start), max(after, raw_end)
+        wanted = self.text[start:end]
+        for s, e in ((wide_start, wide_end), (wide_start, raw_end), (raw_start, wide_end)):
+            piece = self.raw[s:e]
+            if (s, e) != (raw_start, raw_end) and piece.count("{") == piece.count("}") and clean(piece).text == wanted:
+                return s, e  # ("\textbf{Surrogate Prompt Learning" is no whole piece of markup)
+        return raw_start, raw_end
+
 
 def _markup_edits(raw: str) -> tuple[dict[int, tuple[int, str]], list[tuple[int, int]]]:
     """Delimiters to replace (position -> (end, replacement)) and the math ranges."""

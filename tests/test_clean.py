@@ -52,6 +52,24 @@ def test_span_maps_to_raw_text_without_markup_around_it():
     assert raw[s:e] == "Catoni-style* estimator"
 
 
+@pytest.mark.parametrize(
+    "raw, name, quoted",
+    [
+        ("We present a novel *Catoni-style* estimator.", "Catoni-style estimator", "*Catoni-style* estimator"),
+        ("We run $k$-means on it.", "k-means", "$k$-means"),
+        ("We present **D**ynamic **E**xperts (DE).", "Dynamic Experts", "**D**ynamic **E**xperts"),
+        ("We propose $\\textbf{Di}$rectional Projection.", "Directional Projection", "$\\textbf{Di}$rectional Projection"),
+        ("We train LoRA$^2$ fast.", "LoRA", "LoRA"),
+        ("We propose \\textbf{Prompt Learning (PL)}.", "Prompt Learning", "Prompt Learning"),
+    ],
+)
+def test_a_mention_keeps_the_markup_around_its_words(raw, name, quoted):
+    c = clean(raw)
+    start = c.text.index(name)
+    s, e = c.to_raw_with_markup(start, start + len(name))
+    assert raw[s:e] == quoted
+
+
 def test_offsets_are_monotonic():
     c = clean(r"$\Omega(\sqrt{T 2^{A/2}})$ and \emph{x} **y** `z`")
     assert list(c.starts) == sorted(c.starts)

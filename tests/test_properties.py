@@ -20,6 +20,17 @@ any_text = st.one_of(markup_text, st.text(max_size=60))
 
 
 @FAST
+@given(any_text, st.data())
+def test_a_span_widened_over_markup_cleans_to_the_same_words(raw, data):
+    c = clean(raw)
+    i = data.draw(st.integers(0, len(c.text)))
+    j = data.draw(st.integers(i, len(c.text)))
+    s, e = c.to_raw_with_markup(i, j)
+    s0, e0 = c.to_raw(i, j)
+    assert (s, e) == (s0, e0) or s <= s0 <= e0 <= e and clean(raw[s:e]).text == c.text[i:j]
+
+
+@FAST
 @given(any_text)
 def test_every_clean_character_maps_into_the_raw_text(raw):
     c = clean(raw)

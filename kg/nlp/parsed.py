@@ -26,8 +26,11 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
     sentences = data["sentences"]
     mentions: list[Mention | None] = []  # None: a span that is a piece of LaTeX, left out with its relations
     for start_char, end_char, name, label, proposed, sentence, long_form in data["spans"]:
-        start, end = text.to_raw(start_char, end_char)
-        mentions.append(None if is_markup_fragment(paper.abstract, start, end) else Mention(
+        if is_markup_fragment(paper.abstract, *text.to_raw(start_char, end_char)):
+            mentions.append(None)
+            continue
+        start, end = text.to_raw_with_markup(start_char, end_char)
+        mentions.append(Mention(
             paper=paper.id, start=start, end=end, text=paper.abstract[start:end], name=name, label=label,
             role=PROPOSES if proposed else USES, sentence=sentences[sentence][2],
             long_form="" if long_form == name else long_form,

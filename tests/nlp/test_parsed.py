@@ -21,6 +21,6 @@ def test_a_span_inside_latex_math_is_left_out_with_its_relations():
         "relations": [[0, "evaluatedOn", 1, 0], [0, "usedFor", 2, 0]],
     }
     mentions, relations = paper_records(paper, text, data)
-    assert [m.text for m in mentions] == ["GRAMA", "k$-means clustering"]
+    assert [m.text for m in mentions] == ["GRAMA", "$k$-means clustering"]
     assert all(paper.abstract[m.start : m.end] == m.text for m in mentions)
-    assert [(r.head.text, r.relation, r.tail.text) for r in relations] == [("GRAMA", "usedFor", "k$-means clustering")]
+    assert [(r.head.text, r.relation, r.tail.text) for r in relations] == [("GRAMA", "usedFor", "$k$-means clustering")]

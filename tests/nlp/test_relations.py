@@ -54,7 +54,8 @@ def test_relations_carry_mentions_and_the_sentence_as_read(nlp):
     raw = "Deep nets are popular. Experiments on **CIFAR-10** show that `GRAMA` outperforms ResNet."
     mentions, relations = extract([Paper("p", raw)], nlp)
     evaluated = next(r for r in relations if r.relation == "evaluatedOn")
-    assert (evaluated.head.text, evaluated.tail.text) == ("GRAMA", "CIFAR-10")
+    assert (evaluated.head.name, evaluated.tail.name) == ("GRAMA", "CIFAR-10")
+    assert (evaluated.head.text, evaluated.tail.text) == ("`GRAMA`", "**CIFAR-10**")  # as read
     assert raw[evaluated.start : evaluated.end] == raw[raw.index("Experiments") :]
     assert evaluated.sentence == "Experiments on CIFAR-10 show that GRAMA outperforms ResNet."
     assert evaluated.head in mentions and evaluated.tail in mentions
