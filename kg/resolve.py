@@ -66,7 +66,7 @@ VAGUE_WORDS = {
     "wide", "broad", "numerous", "extensive", "key", "important", "related", "relevant", "underlying",
     "target", "source", "simple", "general", "empirical", "experimental", "rigorous", "comprehensive",
     "and", "or", "high", "low", "quality", "state", "art", "proposed", "efficient", "effective",
-    "baseline", "single",
+    "baseline", "single", "alternative", "resulting", "explored", "unexplored", "underexplored", "but",
 }
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")

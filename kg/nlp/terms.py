@@ -69,7 +69,7 @@ GENERIC_MODIFIERS = {
     "state-of-the-art", "sota", "off-the-shelf", "cutting-edge",
     "promising", "unified", "principled", "competitive", "superior", "significant",
     "open", "major", "central", "critical", "crucial", "core", "modern", "advanced",
-    "sophisticated", "emerging", "innovative", "generic", "simple", "naive", "vanilla",
+    "sophisticated", "emerging", "innovative", "generic", "simple", "naive", "vanilla", "resulting", "alternative",
 }
 # Words that point back at something named elsewhere: "existing approaches", "such models".
 REFERRING_WORDS = {"existing", "previous", "prior", "proposed", "such", "other", "current", "aforementioned", "above"}
@@ -354,12 +354,13 @@ OPENING, CLOSING = {"(", "["}, {")", "]"}
 # CCONJ, and "OR-Bench" is a name.
 EDGE_WORDS = EDGE_PUNCT | {"and", "or"}
 DANGLING_POS = {"ADP", "DET"}  # "inference of"
+DANGLING_PRONOUNS = {"it", "them", "they", "us", "we"}  # "fine-tuning them"
 
 
 def tidy(span: Span) -> Span | None:
     """Without punctuation, a conjunction or a preposition at its edges or a bracket left open:
     "machine learning (" -> "machine learning", "graph) neural network" -> "neural network",
-    "2] dataset" -> "dataset", "inference of" -> "inference"."""
+    "2] dataset" -> "dataset", "inference of" -> "inference", "fine-tuning them" -> "fine-tuning"."""
     start, end = span.start, span.end
     doc = span.doc
     while True:
@@ -367,7 +368,7 @@ def tidy(span: Span) -> Span | None:
             start += 3  # "(ii) high quality translation"
         while start < end and doc[start].text in EDGE_WORDS:
             start += 1
-        while end > start and (doc[end - 1].text in EDGE_WORDS or doc[end - 1].pos_ in DANGLING_POS):
+        while end > start and (doc[end - 1].text in EDGE_WORDS or doc[end - 1].pos_ in DANGLING_POS or doc[end - 1].text in DANGLING_PRONOUNS):
             end -= 1
         depth, cut = 0, None
         for token in doc[start:end]:

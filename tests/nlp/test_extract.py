@@ -182,6 +182,13 @@ def test_a_long_forms_head_word_decides_its_names_label(nlp):
     assert found["Multimodal OverSenSitivity Benchmark"].label == "DATASET" and found["MOSSBench"].label == "DATASET"
 
 
+def test_referring_words_and_trailing_pronouns_are_left_out(nlp):
+    texts = {m.text for m in run(nlp, "The resulting model, CodeSteer, beats alternative approaches. We predict "
+                                      "their performance on each task without fine-tuning them.")}
+    assert "CodeSteer" in texts and "fine-tuning" in texts
+    assert not texts & {"resulting model", "alternative approaches", "fine-tuning them"}
+
+
 def test_a_code_address_is_not_an_entity(nlp):
     texts = {m.text for m in run(nlp, "We propose U-DiT. Codes are available at https://github.com/YuchuanTian/U-DiT")}
     assert "U-DiT" in texts and not any("github" in t for t in texts)
