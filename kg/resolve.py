@@ -56,6 +56,7 @@ GENERIC_NOUNS = {
     "strategy", "procedure", "module", "component", "mechanism", "pipeline", "paradigm", "guarantee",
     "mixture",  # "a mixture of LoRAs" read as "mixture" + "LoRAs"
     "computation", "feedback", "discovery", "learner", "bottleneck",  # alone: "a bottleneck", "human feedback" stays
+    "predictor", "estimator",  # "a unique predictor", "a novel estimator"
 }
 VAGUE_WORDS = {
     "downstream", "real", "world", "benchmark", "synthetic", "theoretical", "unified", "large", "larger",
@@ -67,6 +68,7 @@ VAGUE_WORDS = {
     "target", "source", "simple", "general", "empirical", "experimental", "rigorous", "comprehensive",
     "and", "or", "high", "low", "quality", "state", "art", "proposed", "efficient", "effective",
     "baseline", "single", "alternative", "resulting", "explored", "unexplored", "underexplored", "but",
+    "major", "leading", "deeper", "unique",
 }
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")

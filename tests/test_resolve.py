@@ -96,7 +96,9 @@ def test_generic_entities_are_left_out_of_the_graph():
     r = resolve([mention("p", "downstream tasks", "TASK"), mention("p", "real-world datasets", "DATASET"),
                  mention("p", "theoretical analysis", "TASK"), mention("p", "training", "TASK"),
                  mention("p", "machine learning"), mention("p", "reasoning tasks", "TASK"), mention("p", "mixtures"),
-                 mention("p", "Gaussian mixture"), mention("p", "baseline methods"), mention("p", "feedback", "TASK")])
+                 mention("p", "Gaussian mixture"), mention("p", "baseline methods"), mention("p", "feedback", "TASK"),
+                 mention("p", "under-explored but important problem", "TASK"), mention("p", "leading approach"),
+                 mention("p", "unique predictor"), mention("p", "resulting estimators")])
     assert set(r.entities) == {"machine learning", "reasoning task", "gaussian mixture"}
     assert {m.entity for m in r.mentions} == {"machine learning", "reasoning task", "gaussian mixture"}
 

@@ -354,7 +354,7 @@ OPENING, CLOSING = {"(", "["}, {")", "]"}
 # CCONJ, and "OR-Bench" is a name.
 EDGE_WORDS = EDGE_PUNCT | {"and", "or"}
 DANGLING_POS = {"ADP", "DET"}  # "inference of"
-DANGLING_PRONOUNS = {"it", "them", "they", "us", "we"}  # "fine-tuning them"
+DANGLING_PRONOUNS = {"it", "them", "they", "us", "we"}  # "fine-tuning them" (but "Gemma-2-9b-it")
 
 
 def tidy(span: Span) -> Span | None:
@@ -368,7 +368,7 @@ def tidy(span: Span) -> Span | None:
             start += 3  # "(ii) high quality translation"
         while start < end and doc[start].text in EDGE_WORDS:
             start += 1
-        while end > start and (doc[end - 1].text in EDGE_WORDS or doc[end - 1].pos_ in DANGLING_POS or doc[end - 1].text in DANGLING_PRONOUNS):
+        while end > start and (doc[end - 1].text in EDGE_WORDS or doc[end - 1].pos_ in DANGLING_POS or doc[end - 1].text in DANGLING_PRONOUNS and doc[end - 2].whitespace_):
             end -= 1
         depth, cut = 0, None
         for token in doc[start:end]:
