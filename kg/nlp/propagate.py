@@ -79,8 +79,9 @@ class LabelPropagator:
             # "the Flexible Job-Shop Scheduling Problem (FJSP)" found without "Flexible": one name
             whole = all(long.start <= s.start and (s.end <= long.end or s.end >= short.end) for s in pieces)
             part = (len(pieces) == 1 and long.start <= pieces[0].start and pieces[0].end <= long.end
-                    and len(pieces[0]) < len(long) and not long[0].is_stop and all(t.text.count("(") == t.text.count(")") for t in long))
-            if (len(pieces) > 1 and whole or part) and not any(t.is_punct and t.text != "-" for t in long):
+                    and len(pieces[0]) < len(long) and not long[0].is_stop)
+            plain = not any(t.is_punct and t.text != "-" or t.text.count("(") != t.text.count(")") for t in long)
+            if (len(pieces) > 1 and whole or part) and plain:
                 spans = [s for s in spans if s not in pieces]
             key = short_form_key(short.text)
             inside = cover is not None and cover.start <= short.start and short.end <= cover.end

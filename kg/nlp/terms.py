@@ -368,7 +368,8 @@ def tidy(span: Span) -> Span | None:
             start += 3  # "(ii) high quality translation"
         while start < end and doc[start].text in EDGE_WORDS:
             start += 1
-        while end > start and (doc[end - 1].text in EDGE_WORDS or doc[end - 1].pos_ in DANGLING_POS or doc[end - 1].text in DANGLING_PRONOUNS and doc[end - 2].whitespace_):
+        while end > start and (doc[end - 1].text in EDGE_WORDS or doc[end - 1].pos_ in DANGLING_POS
+                               or end - start > 1 and doc[end - 1].text in DANGLING_PRONOUNS and doc[end - 2].whitespace_):
             end -= 1
         depth, cut = 0, None
         for token in doc[start:end]:
