@@ -357,12 +357,25 @@ DANGLING_POS = {"ADP", "DET"}  # "inference of"
 DANGLING_PRONOUNS = {"it", "them", "they", "us", "we"}  # "fine-tuning them" (but "Gemma-2-9b-it")
 
 
+DASHES = {"-", "--", "—", "–"}
+
+
+def is_dash(token: Token) -> bool:
+    """A dash between phrases ("constraints - non-negative firing", "RL -- policy", "membership—i.e."), not
+    one that joins words ("Runge–Kutta", "Lomb--Scargle", "teacher–student")."""
+    doc = token.doc
+    spaced = token.i > 0 and bool(doc[token.i - 1].whitespace_) and bool(token.whitespace_)
+    return token.text == "—" or token.text in DASHES and spaced
+
+
 def tidy(span: Span) -> Span | None:
     """Without punctuation, a conjunction or a preposition at its edges or a bracket left open:
     "machine learning (" -> "machine learning", "graph) neural network" -> "neural network",
-    "2] dataset" -> "dataset", "inference of" -> "inference", "fine-tuning them" -> "fine-tuning"."""
+    "2] dataset" -> "dataset", "inference of" -> "inference", "fine-tuning them" -> "fine-tuning", and up to a
+    dash: "Model Editing - PENME" -> "Model Editing"."""
     start, end = span.start, span.end
     doc = span.doc
+    end = next((t.i for t in span[1:] if is_dash(t)), end)  # "RL -- policy evaluation" -> "RL"
     while True:
         if end - start > 3 and doc[start].text == "(" and doc[start + 2].text == ")" and ENUMERATOR.match(doc[start + 1].text):
             start += 3  # "(ii) high quality translation"

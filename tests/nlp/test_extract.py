@@ -189,6 +189,12 @@ def test_referring_words_and_trailing_pronouns_are_left_out(nlp):
     assert not texts & {"resulting model", "alternative approaches", "fine-tuning them"}
 
 
+def test_a_mention_ends_at_a_dash_between_phrases(nlp):
+    found = by_text(run(nlp, "To this end, we propose Matchmaker - a compositional language model program for schema matching."))
+    assert found["Matchmaker"].role == "proposes"
+    assert not any(" - " in text for text in found)
+
+
 def test_a_code_address_is_not_an_entity(nlp):
     texts = {m.text for m in run(nlp, "We propose U-DiT. Codes are available at https://github.com/YuchuanTian/U-DiT")}
     assert "U-DiT" in texts and not any("github" in t for t in texts)

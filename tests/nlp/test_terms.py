@@ -10,7 +10,11 @@ NLP = spacy.blank("en")
 
 
 def tidied(words: list[str], pos: list[str]) -> str | None:
-    doc = Doc(NLP.vocab, words=words, pos=pos)
+    """A hyphen or en dash joins the words beside it, as in text ("n-gram", "Runge–Kutta"); every other token
+    is followed by a space."""
+    joining = {"-", "–"}
+    spaces = [not (w in joining or i + 1 < len(words) and words[i + 1] in joining) for i, w in enumerate(words)]
+    doc = Doc(NLP.vocab, words=words, pos=pos, spaces=spaces)
     span = tidy(Span(doc, 0, len(doc), label="METHOD"))
     return None if span is None else span.text
 
@@ -24,8 +28,10 @@ def tidied(words: list[str], pos: list[str]) -> str | None:
         (["2", "]", "dataset"], ["NUM", "PUNCT", "NOUN"], "dataset"),
         (["ILSVRC", "[", "28"], ["PROPN", "PUNCT", "NUM"], "ILSVRC"),
         (["machine", "learning", "("], ["NOUN", "NOUN", "PUNCT"], "machine learning"),
-        (["n", "-", "gram", "models"], ["CCONJ", "PUNCT", "NOUN", "NOUN"], "n - gram models"),  # spaCy's tag for "n"
-        (["OR", "-", "Bench"], ["CCONJ", "PUNCT", "PROPN"], "OR - Bench"),
+        (["n", "-", "gram", "models"], ["CCONJ", "PUNCT", "NOUN", "NOUN"], "n-gram models"),  # spaCy's tag for "n"
+        (["OR", "-", "Bench"], ["CCONJ", "PUNCT", "PROPN"], "OR-Bench"),
+        (["RL", "--", "policy", "evaluation"], ["PROPN", "PUNCT", "NOUN", "NOUN"], "RL"),  # a dash between phrases
+        (["Runge", "–", "Kutta", "methods"], ["PROPN", "PUNCT", "PROPN", "NOUN"], "Runge–Kutta methods"),
     ],
 )
 def test_tidy(words, pos, expected):
