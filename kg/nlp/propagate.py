@@ -63,7 +63,12 @@ class LabelPropagator:
             long, short = doc[ls:le], doc[ss:se]
             cover = covering(spans, long)
             after = doc[se + 1] if se + 1 < len(doc) and doc[se].text == ")" else None  # "(VLA) models"
-            if strong := strong_head_label(long, named=True):  # "Massive Multilingual Multimodal Benchmark (MMMB)"
+            # the head word says what the name is: "Massive Multilingual Multimodal Benchmark (MMMB)"; for a name
+            # of hyphenated words the noun after it: "Vision-Language-Action (VLA) models" (but "video-to-audio
+            # (VTA) methods" are methods for a task)
+            modifier = (len(long.text.split()) == 1 and "-" in long.text and "-to-" not in long.text.lower()
+                        and after is not None and after.dep_ != "compound")
+            if strong := strong_head_label(long, named=True) or (strong_head_label(doc[se + 1 : se + 2]) if modifier else None):
                 decided[long.text.lower()] = strong
             label = (
                 decided.get(long.text.lower())

@@ -169,6 +169,13 @@ def test_a_modifier_cut_off_its_noun_is_no_mention(nlp):
     assert not texts & {"next-generation", "pre-trained", "ridgeless"}
 
 
+def test_a_hyphenated_name_is_what_the_noun_after_it_says(nlp):
+    found = by_text(run(nlp, "Vision-Language-Action (VLA) models aim to predict robotic actions based on visual "
+                             "observations. Many video-to-audio (VTA) methods have been proposed for dubbing silent videos."))
+    assert found["Vision-Language-Action"].label == "METHOD" and found["VLA"].label == "METHOD"
+    assert found["VTA"].label == "TASK"  # methods for a task: "X-to-Y" names the task
+
+
 def test_what_a_task_is_called_is_a_task_unless_it_is_a_capitalised_name(nlp):
     found = by_text(run(nlp, "Multiple-choice question answering (MCQA) is a key competence of language models. "
                              "We use Connectionist Temporal Classification (CTC) for alignment."))
