@@ -94,6 +94,7 @@ def train(
     scirex_sections: int = typer.Option(2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Training steps (default: kg/data/ner.cfg's).", show_default=False),
     with_dev: bool = typer.Option(True, "--with-dev/--without-dev", help="Train on SciERC dev too (the shipped recipe); without, keep the best model on it (for tuning)."),
+    teacher: bool = typer.Option(True, "--teacher/--no-teacher", help="Learn from SciREX body text labelled by a fine-tuned transformer too (the shipped recipe)."),
 ) -> None:
     """Rebuild the shipped NER component (SciERC train + dev, SciREX; settings tuned on SciERC dev)."""
     from .settings import NER_MODEL_DIR
@@ -102,7 +103,7 @@ def train(
     if not (shared / "data" / "scierc").is_dir():
         raise KGError(f"{shared}/data/scierc not found: pass --shared or set PAPERKG_SHARED")
     sections = None if scirex_sections < 0 else scirex_sections
-    typer.echo(f"trained NER written to {run_train(out or NER_MODEL_DIR, shared, scirex_sections=sections, max_steps=max_steps, with_dev=with_dev)}")
+    typer.echo(f"trained NER written to {run_train(out or NER_MODEL_DIR, shared, scirex_sections=sections, max_steps=max_steps, with_dev=with_dev, teacher=teacher)}")
 
 
 neo4j_app = typer.Typer(no_args_is_help=True, help="Load a build into a running Neo4j server.")

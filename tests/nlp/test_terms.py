@@ -32,6 +32,8 @@ def tidied(words: list[str], pos: list[str]) -> str | None:
         (["OR", "-", "Bench"], ["CCONJ", "PUNCT", "PROPN"], "OR-Bench"),
         (["RL", "--", "policy", "evaluation"], ["PROPN", "PUNCT", "NOUN", "NOUN"], "RL"),  # a dash between phrases
         (["Runge", "–", "Kutta", "methods"], ["PROPN", "PUNCT", "PROPN", "NOUN"], "Runge–Kutta methods"),
+        (["fine", "-", "tuning", "them"], ["NOUN", "PUNCT", "NOUN", "PRON"], "fine-tuning"),  # a trailing pronoun
+        (["Gemma", "-", "2", "-", "9b", "-", "it"], ["PROPN", "PUNCT", "NUM", "PUNCT", "NOUN", "PUNCT", "PRON"], "Gemma-2-9b-it"),
     ],
 )
 def test_tidy(words, pos, expected):
