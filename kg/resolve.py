@@ -72,6 +72,7 @@ VAGUE_WORDS = {
 }
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
+NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\([^()]*\)\s+(?P<kind>[A-Za-z]+)$")  # "X (SF) method"
 IRREGULAR_PLURALS = {"analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon"}
 
 
@@ -157,6 +158,8 @@ def entity_key(name: str) -> str:
     >>> entity_key("a novel Multi-Modal Graph Neural Networks")
     'multimodal graph neural network'
     """
+    if (named := NAME_SHORT_FORM_KIND.match(name)) and singular(named["kind"].lower()) in GENERIC_NOUNS:
+        name = named["name"]  # "Proximal Policy Optimization (PPO) algorithm" names what "PPO" names
     while PARENTHETICAL.search(name):  # innermost first: "a (b (c) d)" would leave "a (b d)" after one pass
         name = PARENTHETICAL.sub(" ", name)  # "convolutional neural networks (CNNs)": the long form's key
     tokens = name.replace("\u2010", "-").replace("\u2011", "-").split()

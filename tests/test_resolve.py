@@ -18,6 +18,7 @@ from kg.resolve import entity_key, is_acronym, resolve, singular, us_spelling
         ("ResNet-50 backbone", "ResNet50 backbones"),
         ("ImageNet-1k", "ImageNet-1K"),
         ("Llama-2-7b", "Llama-2-7B"),
+        ("Proximal Policy Optimization (PPO) algorithm", "proximal policy optimization"),  # a kind after the short form
     ],
 )
 def test_same_key(a, b):
@@ -25,7 +26,8 @@ def test_same_key(a, b):
 
 
 @pytest.mark.parametrize("a, b", [("GAN", "gan"), ("graph neural network", "graph network"), ("process", "proces"),
-                                  ("T5-11B", "T511B"), ("ImageNet-1K", "ImageNet-1")])
+                                  ("T5-11B", "T511B"), ("ImageNet-1K", "ImageNet-1"),
+                                  ("Low-Rank Adaptation (LoRA) fine-tuning", "Low-Rank Adaptation")])
 def test_different_key(a, b):
     assert entity_key(a) != entity_key(b)
 

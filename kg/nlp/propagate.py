@@ -90,6 +90,8 @@ class LabelPropagator:
                 spans = [s for s in spans if s not in pieces]
             key = short_form_key(short.text)
             inside = cover is not None and cover.start <= short.start and short.end <= cover.end
+            if inside and after is not None and cover.start < ss - 1 and cover.end > se + 1:
+                long_forms.setdefault(key, doc[cover.start : ss - 1].text)  # "X (SF) techniques": SF is X
             long_forms.setdefault(key, without(cover, doc[ss - 1 : se + 1]) if inside else long.text)
             definitions += [Span(doc, long.start, long.end, label=label), Span(doc, short.start, short.end, label=label)]
             for variant in (key, key + "s"):

@@ -46,6 +46,15 @@ def test_short_form_takes_the_long_form_label_across_the_abstract(nlp):
     assert len({m.entity for m in resolve(long + short).mentions}) == 1
 
 
+def test_a_name_defined_before_its_kind_is_one_entity_with_its_short_form(nlp):
+    mentions = extract_mentions([
+        Paper("p0", "Parameter-efficient fine-tuning (PEFT) techniques adapt large models cheaply. We show that PEFT fails on long contexts."),
+        Paper("p1", "We study parameter-efficient fine-tuning for robots."),
+    ], nlp)
+    resolved = [m for m in resolve(mentions).mentions if "PEFT" in m.text or "fine-tuning" in m.text]
+    assert len(resolved) == 3 and len({m.entity for m in resolved}) == 1
+
+
 def test_one_label_per_name_in_an_abstract(nlp):
     mentions = run(nlp, "We propose OTTER, a novel VLA architecture. OTTER uses a policy transformer for robot control. OTTER wins.")
     otter = [m for m in mentions if m.text == "OTTER"]
