@@ -152,7 +152,7 @@ def drop_fillers(words: list[str]) -> list[str]:
 def entity_key(name: str) -> str:
     """A mention's name folded to the key entities merge on; a key is its own key.
 
-    Parentheses go first, then words are split and lower-cased, fillers dropped, the last word made
+    Parentheses go first (with a generic kind word after one: "X (SF) method" is X), then words are split and lower-cased, fillers dropped, the last word made
     singular and spellings made US, in that order: each step leaves nothing for an earlier one to change.
 
     >>> entity_key("a novel Multi-Modal Graph Neural Networks")
