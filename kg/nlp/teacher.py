@@ -99,6 +99,7 @@ class Teacher:
         torch.manual_seed(seed)
         self.rng = random.Random(seed)
         self.tags = ["O"] + [f"{p}-{label}" for label in labels for p in "BI"]
+        self.tag_ids = {tag: i for i, tag in enumerate(self.tags)}
         self.tokenizer = AutoTokenizer.from_pretrained(model_path())
         self.encoder = AutoModel.from_pretrained(model_path())
         self.head = torch.nn.Linear(self.encoder.config.hidden_size, len(self.tags))
@@ -109,12 +110,11 @@ class Teacher:
         words = [t.text for t in doc]
         pieces = [len(self.tokenizer.tokenize(w)) or 1 for w in words]
         tags = bio_tags(len(doc), [(e.start, e.end, e.label_) for e in doc.ents])
-        index = {tag: i for i, tag in enumerate(self.tags)}
         for start, end in word_windows(pieces, {i for i, w in enumerate(words) if w == "."}):
             encoded = self.tokenizer(words[start:end], is_split_into_words=True, truncation=True, max_length=512)
             word_ids = encoded.word_ids()
             first = [w is not None and (i == 0 or word_ids[i - 1] != w) for i, w in enumerate(word_ids)]
-            gold = [index.get(tags[start + w], 0) if f else -100 for f, w in zip(first, word_ids)]
+            gold = [self.tag_ids.get(tags[start + w], 0) if f else -100 for f, w in zip(first, word_ids)]
             yield {"doc": doc, "start": start, "end": end, "ids": encoded["input_ids"], "word_ids": word_ids, "gold": gold}
 
     def scores(self, batch: list[dict[str, Any]]):  # noqa: ANN201 (a torch tensor)
