@@ -89,7 +89,7 @@ def evaluate(
 
 @app.command()
 def train(
-    shared: Path = typer.Option(Path("../shared"), "--shared", envvar="PAPERKG_SHARED", help="Folder holding data/scierc and data/scirex."),
+    shared: Path = typer.Option(Path("../shared"), "--shared", envvar="PAPERKG_SHARED", help="Folder holding data/scierc, data/scirex and (for the teacher) data/papers."),
     out: Path = typer.Option(None, "--out", help="Where the trained NER goes (default: the package's kg/data/ner)."),
     scirex_sections: int = typer.Option(2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Training steps (default: kg/data/ner.cfg's).", show_default=False),

@@ -17,7 +17,7 @@ from spacy.util import filter_spans
 
 from ..settings import SPAN_KEY
 from .abbreviations import short_form_key
-from .terms import head_label, is_name, strong_head_label
+from .terms import head_label, is_name, named_part, strong_head_label
 
 MAX_NAME_TOKENS = 4
 
@@ -116,9 +116,10 @@ class LabelPropagator:
 
 def one_label_per_name(spans: list[Span], long_forms: dict[str, str], decided: dict[str, str] | None = None) -> list[Span]:
     """Give every mention of one name in one abstract the same label: the one `decided` for it, else the
-    most frequent among its mentions (a short form counts with its long form), ties to the first."""
+    most frequent among its mentions (a short form counts with its long form, and with "long form (SF) kind"),
+    ties to the first."""
     def group(span: Span) -> str:
-        return long_forms.get(short_form_key(span.text), span.text).lower()
+        return long_forms.get(short_form_key(span.text), named_part(span).text).lower()
 
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     for span in spans:

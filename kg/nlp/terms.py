@@ -170,6 +170,15 @@ def strong_head_label(span: Span, named: bool = False) -> str | None:
     return None if label == "TASK" and span.label_ == "DATASET" else label
 
 
+def named_part(span: Span) -> Span:
+    """What a span "X (SF) kind" names: X, as kg.resolve keys it ("text-to-speech (TTS) methods" are methods
+    for a task, and the mention is the task's); any other span itself."""
+    opening = next((t.i for t in span if t.text == "("), None)
+    if opening is None or opening == span.start or span.end < 2 or span.doc[span.end - 2].text != ")":
+        return span
+    return Span(span.doc, span.start, opening, label=span.label_)
+
+
 def is_capitalised_name(span: Span) -> bool:
     """Words that all start with a capital: "Latent Preference Coding"."""
     words = span.text.split()
@@ -321,13 +330,34 @@ def precedes_dataset_head(span: Span) -> bool:
     return False
 
 
+MODEL_HEADS = {"model", "llm", "family", "series", "backbone"}
+
+
+def precedes_model_head(span: Span) -> bool:
+    """Each name of "the Llama, Qwen and Gemma model families" or "Llama 3 and Mistral models": models, however
+    the sentence evaluates on them."""
+    if not all(is_name_like(t) for t in span):
+        return False
+    for token in span.doc[span.end : span.sent.end]:
+        if MODEL_HEADS.intersection(head_forms(token)):
+            return True
+        if not (in_list_of_names(token) or token.pos_ == "PROPN" or token.is_title or token.like_num):
+            return False
+    return False
+
+
 HARDWARE = {"gpu", "gpus", "cpu", "cpus", "tpu", "tpus", "npu", "npus", "fpga", "fpgas", "ram", "ssd", "ssds"}
+
+
+# A kind of data named alone ("images, audio, and video", "trained on natural language") is no dataset.
+MODALITIES = {"audio", "image", "images", "video", "videos", "text", "texts", "speech", "natural language", "language"}
 
 
 def names_none(span: Span) -> bool:
     """A phrase that is no method, task or dataset: interest ("has attracted attention"), a code address
-    ("https://github.com/..."), hardware ("GPUs", "an A100 GPU")."""
-    return is_interest(span) or any(t.like_url for t in span) or span.root.lower_ in HARDWARE
+    ("https://github.com/..."), hardware ("GPUs", "an A100 GPU"), a kind of data ("audio")."""
+    return (is_interest(span) or any(t.like_url for t in span) or span.root.lower_ in HARDWARE
+            or span.text.lower() in MODALITIES)
 
 
 def dataset_cue(span: Span, certain: str | None = None) -> bool:
@@ -480,7 +510,7 @@ class TermFinder:
         if self.generic_filter:
             spans = [s for s in spans if not is_generic(s)]
         if self.strong_heads:
-            spans = [Span(doc, s.start, s.end, label=label) if (label := strong_head_label(s)) not in (None, s.label_) else s for s in spans]
+            spans = [Span(doc, s.start, s.end, label=label) if (label := strong_head_label(named_part(s))) not in (None, s.label_) else s for s in spans]
         told: dict[str, str] = {}  # name -> the label its syntax gives it somewhere in the abstract
         if self.rule_names:
             for _, start, end in self.matcher(doc):
@@ -492,6 +522,9 @@ class TermFinder:
                 if certain:
                     told.setdefault(name.text, certain)
             if self.syntax_labels:  # "OTTER, a novel VLA architecture": OTTER is a method throughout
+                for span in spans:  # the model's names too: "Llama" of "the Llama and Qwen model families"
+                    if precedes_model_head(span):
+                        told.setdefault(span.text, "METHOD")
                 spans = [Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s for s in spans]
         if self.rule_chunks:
             spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]

@@ -5,9 +5,10 @@ ignores) and SciREX train documents (Apache-2.0; end-exclusive spans), both deto
 with spaCy's English tokenizer so that training sees the tokens the product sees (but for the product's
 full stop after a capital, kg.nlp.pipeline.NAME_FULL_STOPS: 7 of 320k tokens). The component reads static
 word vectors (floret: words and their character n-grams) learnt first from the full text of the SciREX
-papers and SciERC train + dev. It learns from gold text and from SciREX body text labelled by a teacher,
-a transformer fine-tuned on the same gold text (kg.nlp.teacher). Settings were tuned on SciERC dev; the shipped
-model is then trained on SciERC train + dev for a fixed number of steps. SciER is GPL-3.0 and never used here.
+papers and SciERC train + dev. It learns from gold text and from SciREX body text and ML conference abstracts
+(../shared/data/papers) labelled by a teacher, a transformer fine-tuned on the same gold text (kg.nlp.teacher).
+Settings were tuned on SciERC dev; the shipped model is then trained on SciERC train + dev for a fixed number of
+steps. SciER is GPL-3.0 and never used here.
 """
 
 from __future__ import annotations
@@ -35,8 +36,10 @@ SCIREX_LABEL_MAP = {"Method": "METHOD", "Task": "TASK", "Material": "DATASET", "
 VECTOR_SETTINGS = {"model": "cbow", "mode": "floret", "hashCount": 2, "bucket": 20000, "minn": 3, "maxn": 5,
                    "dim": 100, "epoch": 10, "minCount": 2, "thread": 1}
 # The teacher (kg.nlp.teacher), measured on SciERC dev: every other chunk of SciREX body text (about 720k tokens)
-# labelled by it; a first pass over all gold text, then one over SciERC's for its span conventions.
+# and about 740k words of conference abstracts (../shared/data/papers) labelled by it; a first pass over all
+# gold text, then one over SciERC's for its span conventions.
 BODY_EVERY = 2
+ABSTRACT_WORDS = 740_000
 TEACHER_ALL_GOLD = {"epochs": 4, "learn_rate": 1e-4}
 TEACHER_SCIERC = {"epochs": 4, "learn_rate": 5e-5}
 
@@ -75,6 +78,25 @@ def scirex_docs(
                 yield doc_with_entities(nlp, text, [] if body else spans)
 
 
+def abstract_docs(nlp: Language, papers: Path, max_words: int = ABSTRACT_WORDS, seed: int = 0) -> list[Doc]:
+    """A random sample of the abstracts in `papers` (as the product reads them: markup removed), about
+    `max_words` words, for the teacher to label."""
+    import random
+
+    from ..clean import clean
+    from ..corpus import read_corpus
+
+    texts = [clean(paper.abstract).text for paper in read_corpus([papers]).papers]
+    random.Random(seed).shuffle(texts)
+    sample, words = [], 0
+    for text in texts:
+        if words >= max_words:
+            break
+        sample.append(nlp.make_doc(text))
+        words += len(text.split())
+    return sample
+
+
 def vector_text(nlp: Language, data: Path) -> Iterator[str]:
     """Tokenized sentences to learn vectors from: the SciREX papers in full, then SciERC train and dev."""
     with gzip.open(data / "scirex" / "train.jsonl.gz", "rt", encoding="utf-8") as lines:
@@ -111,8 +133,8 @@ def write_docbin(docs: Iterable[Doc], path: Path) -> int:
     return len(docs)
 
 
-def distil(gold: list[Doc], scierc: list[Doc], body: list[Doc], seed: int = 0) -> list[Doc]:
-    """The body docs labelled by a teacher fine-tuned on all gold docs, then on SciERC's alone."""
+def distil(gold: list[Doc], scierc: list[Doc], unlabelled: list[Doc], seed: int = 0) -> list[Doc]:
+    """The unlabelled docs labelled by a teacher fine-tuned on all gold docs, then on SciERC's alone."""
     from wasabi import msg
 
     from .teacher import Teacher
@@ -121,8 +143,8 @@ def distil(gold: list[Doc], scierc: list[Doc], body: list[Doc], seed: int = 0) -
     for docs, settings in ((gold, TEACHER_ALL_GOLD), (scierc, TEACHER_SCIERC)):
         msg.info(f"Teacher: fine-tuning on {len(docs)} gold documents, {settings['epochs']} epochs")
         teacher.fine_tune(docs, **settings)
-    msg.info(f"Teacher: labelling {len(body)} chunks of SciREX body text")
-    return list(teacher.label(body))
+    msg.info(f"Teacher: labelling {len(unlabelled)} unlabelled documents")
+    return list(teacher.label(unlabelled))
 
 
 def train(
@@ -136,7 +158,7 @@ def train(
     work: Path | None = None,
 ) -> Path:
     """Rebuild the NER component into `out` from SciERC train (+ SciREX) and, `with_dev`, SciERC dev, plus
-    (`teacher`) SciREX body text labelled by a fine-tuned transformer.
+    (`teacher`) SciREX body text and conference abstracts labelled by a fine-tuned transformer.
 
     With dev the model after `max_steps` (by default the config's) is kept (the shipped recipe); without, the
     best one on SciERC dev (for tuning: its dev score is then a fair one).
@@ -165,7 +187,7 @@ def train(
     write_docbin(gold, work / "train" / "gold.spacy")
     if teacher:
         body = list(scirex_docs(nlp, data / "scirex" / "train.jsonl.gz", scirex_sections, body=True))[::BODY_EVERY]
-        write_docbin(distil(gold, scierc, body), work / "train" / "silver.spacy")
+        write_docbin(distil(gold, scierc, body + abstract_docs(nlp, data / "papers")), work / "train" / "silver.spacy")
     write_docbin(dygiepp_docs(nlp, data / "scierc" / "dev.json"), work / "dev.spacy")
     overrides = {"paths.train": str(work / "train"), "paths.dev": str(work / "dev.spacy"), "paths.vectors": str(vectors)}
     if max_steps is not None:  # else the config's

@@ -7,7 +7,7 @@ from collections import Counter
 
 import spacy
 
-from kg.nlp.train import dygiepp_docs
+from kg.nlp.train import abstract_docs, dygiepp_docs
 
 
 def test_scierc_documents_carry_every_type_as_a_label(shared):
@@ -20,6 +20,16 @@ def test_scierc_documents_carry_every_type_as_a_label(shared):
     assert set(found) == {labels[t] for t in gold}
     for kind, label in labels.items():  # nested spans are dropped, longest first: a few go
         assert 0.9 * gold[kind] <= found[label] <= gold[kind], kind
+
+
+def test_abstracts_for_the_teacher_are_a_sample_without_markup(tmp_path):
+    records = [{"id": str(i), "abstract": f"We train \\textbf{{Model{i}}} on $\\mathcal{{D}}$ with **care** today."} for i in range(10)]
+    (tmp_path / "papers.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    sample = abstract_docs(spacy.blank("en"), tmp_path, max_words=20)
+    assert len(sample) == 3  # 8 words an abstract: the third reaches 20
+    assert all(doc.text.startswith("We train Model") and "\\" not in doc.text and "*" not in doc.text for doc in sample)
+    assert [d.text for d in sample] == [d.text for d in abstract_docs(spacy.blank("en"), tmp_path, max_words=20)]
+    assert len({d.text for d in abstract_docs(spacy.blank("en"), tmp_path, max_words=1000)}) == 10
 
 
 def test_the_pipeline_reads_the_ners_vectors_for_unseen_words_too(nlp):
