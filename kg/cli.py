@@ -94,7 +94,7 @@ def train(
     scirex_sections: int = typer.Option(2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Training steps (default: kg/data/ner.cfg's).", show_default=False),
     with_dev: bool = typer.Option(True, "--with-dev/--without-dev", help="Train on SciERC dev too (the shipped recipe); without, keep the best model on it (for tuning)."),
-    teacher: bool = typer.Option(True, "--teacher/--no-teacher", help="Learn from SciREX body text labelled by a fine-tuned transformer too (the shipped recipe)."),
+    teacher: bool = typer.Option(True, "--teacher/--no-teacher", help="Learn from SciREX body text and conference abstracts labelled by a fine-tuned transformer too (the shipped recipe)."),
 ) -> None:
     """Rebuild the shipped NER component (SciERC train + dev, SciREX; settings tuned on SciERC dev)."""
     from .settings import NER_MODEL_DIR

@@ -1,5 +1,5 @@
 """The teacher of `kg train`: a small transformer fine-tuned as a token tagger, which labels SciREX body
-text for the shipped NER to learn from (distillation).
+text and conference abstracts for the shipped NER to learn from (distillation).
 
 The transformer reads better than the NER's CNN (SciERC dev 0.60 against 0.58, BENCHMARKS.md) but is far too
 slow to run at build time; a CNN trained on gold text plus the teacher's labels keeps most of its gain at the
@@ -18,8 +18,6 @@ from spacy.tokens import Doc
 
 from ..errors import ModelError
 
-# Measured on SciERC dev with the recipe's CNN trained on the teacher's labels (BENCHMARKS.md): a first pass over
-# all gold text, then a second over SciERC alone, whose span conventions the product is scored by.
 MAX_PIECES = 200  # word pieces per window (the model was trained on 256)
 BATCH_SIZE = 16
 HEAD_LEARN_RATE = 1e-3

@@ -10,6 +10,7 @@ are in apposition to, "a method called X", "experiments on X".
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from spacy.language import Language
 from spacy.matcher import Matcher
@@ -313,6 +314,19 @@ def is_name_like(token: Token) -> bool:
     return is_name(token) or token.pos_ == "PROPN" or token.text == "-"
 
 
+def noun_after_names(span: Span, is_head: Callable[[Token], bool], in_list: Callable[[Token], bool]) -> Token | None:
+    """The word `is_head` accepts that ends a list of names starting with the span (a name itself), where every
+    word between is part of such a list (or `in_list`); None when the list ends first."""
+    if not all(is_name_like(t) for t in span):
+        return None
+    for token in span.doc[span.end : span.sent.end]:
+        if is_head(token):
+            return token
+        if not (in_list_of_names(token) or token.pos_ == "PROPN" or in_list(token)):  # "Pascal" of "Pascal-Part-116"
+            return None
+    return None
+
+
 def precedes_dataset_head(span: Span) -> bool:
     """"X dataset", and each name of "the Pascal-Part-116, ADE20K-Part-234 and PartImageNet datasets"
     (not "GPT-4 and Claude benchmark scores", where the dataset word modifies another noun, nor the task of
@@ -320,14 +334,8 @@ def precedes_dataset_head(span: Span) -> bool:
     doc = span.doc
     if span.end < len(doc) and doc[span.end].lemma_.lower() in DATASET_HEADS:
         return any(not t.is_lower for t in span)
-    if not all(is_name_like(t) for t in span):
-        return False
-    for token in doc[span.end : span.sent.end]:
-        if token.lemma_.lower() in DATASET_HEADS:
-            return token.dep_ != "compound" and doc[token.i - 1].text != "-"
-        if not (in_list_of_names(token) or token.pos_ == "PROPN"):  # "Pascal-Part-116": "Pascal" is a proper noun
-            return False
-    return False
+    head = noun_after_names(span, lambda t: t.lemma_.lower() in DATASET_HEADS, lambda t: False)
+    return head is not None and head.dep_ != "compound" and doc[head.i - 1].text != "-"
 
 
 MODEL_HEADS = {"model", "llm", "family", "series", "backbone"}
@@ -336,14 +344,7 @@ MODEL_HEADS = {"model", "llm", "family", "series", "backbone"}
 def precedes_model_head(span: Span) -> bool:
     """Each name of "the Llama, Qwen and Gemma model families" or "Llama 3 and Mistral models": models, however
     the sentence evaluates on them."""
-    if not all(is_name_like(t) for t in span):
-        return False
-    for token in span.doc[span.end : span.sent.end]:
-        if MODEL_HEADS.intersection(head_forms(token)):
-            return True
-        if not (in_list_of_names(token) or token.pos_ == "PROPN" or token.is_title or token.like_num):
-            return False
-    return False
+    return noun_after_names(span, lambda t: bool(MODEL_HEADS.intersection(head_forms(t))), lambda t: t.is_title or t.like_num) is not None
 
 
 HARDWARE = {"gpu", "gpus", "cpu", "cpus", "tpu", "tpus", "npu", "npus", "fpga", "fpgas", "ram", "ssd", "ssds"}
