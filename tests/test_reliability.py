@@ -227,11 +227,16 @@ def test_a_block_that_raises_changes_nothing(tmp_path):
 
 
 def test_an_interrupt_waits_until_the_moves_are_done():
+    # Ctrl-C's default, whatever this run inherited: a shell that starts `pytest &` hands it SIGINT ignored
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     done = False
-    with pytest.raises(KeyboardInterrupt):
-        with held_signals():
-            os.kill(os.getpid(), signal.SIGINT)
-            done = True
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with held_signals():
+                os.kill(os.getpid(), signal.SIGINT)
+                done = True
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert done
 
 
