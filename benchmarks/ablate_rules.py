@@ -11,7 +11,8 @@ import argparse
 import time
 from pathlib import Path
 
-from kg.evaluate import evaluate, prf, read_dygiepp
+from kg.evaluation.gold import read_dygiepp
+from kg.evaluation.scores import evaluate, prf
 from kg.nlp.pipeline import load_pipeline
 
 VARIANTS = {

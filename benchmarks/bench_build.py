@@ -26,12 +26,12 @@ from pathlib import Path
 import psutil
 
 from kg import build
-from kg.builder import for_extraction
-from kg.cache import CACHE_FILE
+from kg.builder.stages import for_extraction
+from kg.layout import CACHE_FILE
 from kg.clean import clean
 from kg.corpus import read_corpus
-from kg.manifest import MANIFEST_FILE
-from kg.nlp.version import base_model_name
+from kg.layout import MANIFEST_FILE
+from kg.nlp.fingerprint import base_model_name
 
 QUERIES = Path(__file__).resolve().parents[1] / "queries"
 

@@ -14,8 +14,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from kg.corpus import Paper
-from kg.evaluate import Span, read_dygiepp
-from kg.nlp.extract import extract_mentions
+from kg.evaluation.gold import Span, read_dygiepp
+from kg.nlp.parse import extract_mentions
 
 
 def prediction_kind(span: Span, gold: set[Span]) -> str:

@@ -19,8 +19,8 @@ from collections import Counter
 from pathlib import Path
 
 from kg.corpus import Paper
-from kg.evaluate import detokenize
-from kg.nlp.extract import extract
+from kg.evaluation.gold import detokenize
+from kg.nlp.parse import extract
 from kg.nlp.pipeline import load_pipeline
 
 LABELS = {"USED-FOR": "usedFor", "COMPARE": "comparedWith", "HYPONYM-OF": "isA", "EVALUATE-FOR": "evaluatedOn"}

@@ -11,7 +11,7 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
-from kg.store import run_query
+from kg.query.run import run_query
 
 QUERY = Path(__file__).resolve().parents[1] / "queries" / "relation-evidence.rq"
 

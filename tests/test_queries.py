@@ -13,7 +13,7 @@ import pytest
 
 from kg.graph import paper_iri
 from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, USES_RELATION
-from kg.store import run_query
+from kg.query.run import run_query
 
 QUERIES = Path(__file__).resolve().parents[1] / "queries"
 

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from kg import build
-from kg.cache import CACHE_FILE, Cache
-from kg.manifest import MANIFEST_FILE
-from kg.settings import SAMPLE_INPUT
-from kg.store import STORE_DIR
+from kg.builder.cache import Cache
+from kg.layout import CACHE_FILE
+from kg.layout import MANIFEST_FILE
+from kg.layout import SAMPLE_INPUT
+from kg.layout import STORE_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
@@ -45,7 +46,7 @@ def one_process(tmp_path_factory) -> dict[str, bytes]:
 
 def test_worker_processes_give_the_same_bytes(one_process, tmp_path, monkeypatch):
     """Seven chunks of three abstracts over two forked workers: their doc._ data comes back as plain data."""
-    monkeypatch.setattr("kg.extraction.MIN_PARALLEL", 0)  # the sample alone is too small to be worth two workers
+    monkeypatch.setattr("kg.builder.parallel.MIN_PARALLEL", 0)  # the sample alone is too small to be worth two workers
     result = build([], tmp_path, workers=2, cache=False)
     assert result.parsed == len(SEED)
     assert exports(tmp_path) == one_process

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from kg.serve import calls_service
+from kg.query.serve import calls_service
 
 PAPERS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT ?p WHERE { ?p a kg:Paper }"
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"

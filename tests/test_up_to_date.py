@@ -13,11 +13,11 @@ import pyoxigraph as ox
 import pytest
 
 from kg import build
-from kg.builder import build as build_function
-from kg.cache import CACHE_FILE
-from kg.manifest import MANIFEST_FILE
-from kg.settings import SAMPLE_INPUT
-from kg.store import STORE_DIR
+from kg.builder.stages import build as build_function
+from kg.layout import CACHE_FILE
+from kg.layout import MANIFEST_FILE
+from kg.layout import SAMPLE_INPUT
+from kg.layout import STORE_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]

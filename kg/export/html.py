@@ -13,13 +13,16 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 import networkx as nx
 import pyvis
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pyvis.network import Network
 
+from ..records import Mention
 from ..settings import DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, NODE_STYLE, PAPER, PROPOSES, RELATION_COLORS
+from .options import ExportOptions
 
 VIS_DIR = Path(pyvis.__file__).parent / "lib" / "vis-9.1.2"
 TEMPLATES = Path(__file__).parent / "templates"
@@ -168,7 +171,9 @@ def render_html(graph: nx.MultiDiGraph, title: str = "paperkg", min_papers: int 
     )
 
 
-def write_html(graph: nx.MultiDiGraph, path: Path, title: str = "paperkg", *,
-               min_papers: int = DEFAULT_HTML_MIN_PAPERS, max_nodes: int = DEFAULT_HTML_MAX_NODES) -> None:
-    """Write the page; `min_papers` and `max_nodes` bound the view of a large graph (see `select_view`)."""
-    path.write_text(render_html(graph, title, min_papers, max_nodes), encoding="utf-8")
+def write_html(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
+               options: ExportOptions = ExportOptions()) -> None:
+    """Write the page; `options.html_min_papers` and `html_max_nodes` bound the view of a large graph
+    (see `select_view`)."""
+    path.write_text(render_html(graph, min_papers=options.html_min_papers, max_nodes=options.html_max_nodes),
+                    encoding="utf-8")

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Sequence
 
 import networkx as nx
 
 from ..graph import mention_entity_iris
 from ..records import Mention
+from .options import ExportOptions
 
 
-
-def write_mentions(mentions: list[Mention], graph: nx.MultiDiGraph, path: Path) -> None:
+def write_mentions(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
+                   options: ExportOptions = ExportOptions()) -> None:
     iris = mention_entity_iris(graph)
     with open(path, "w", encoding="utf-8") as out:
         for m in mentions:

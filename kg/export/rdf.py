@@ -18,15 +18,19 @@ from functools import lru_cache
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 from urllib.parse import quote
+
+import shutil
 
 import networkx as nx
 import pyoxigraph as ox
 
 from ..graph import mention_entity_iris, paper_iri
+from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
-from ..settings import KG_NS, MLS_NS, NODE_TYPES, ONTOLOGY_FILE, PAPER, RELATIONS, SCHEMA_NS
+from ..settings import KG_NS, MLS_NS, NODE_TYPES, PAPER, RELATIONS, SCHEMA_NS
+from .options import ExportOptions
 
 
 def namespace(base: str) -> Callable[[str], ox.NamedNode]:
@@ -49,14 +53,15 @@ CLASSES = {
     "Task": (KG("Task"), MLS("Task")),
     "Dataset": (KG("Dataset"), MLS("Dataset"), SCHEMA("Dataset")),
 }
-# `--rdf-format` name -> (file name, Oxigraph format); graph.ttl is always written.
+# `--rdf-format` name -> Oxigraph format; graph.ttl is always written (file names: kg.layout.RDF_FILES).
 FORMATS = {
-    "ttl": ("graph.ttl", ox.RdfFormat.TURTLE),
-    "nt": ("graph.nt", ox.RdfFormat.N_TRIPLES),
-    "jsonld": ("graph.jsonld", ox.RdfFormat.JSON_LD),
-    "trig": ("graph.trig", ox.RdfFormat.TRIG),
-    "xml": ("graph.rdf", ox.RdfFormat.RDF_XML),
+    "ttl": ox.RdfFormat.TURTLE,
+    "nt": ox.RdfFormat.N_TRIPLES,
+    "jsonld": ox.RdfFormat.JSON_LD,
+    "trig": ox.RdfFormat.TRIG,
+    "xml": ox.RdfFormat.RDF_XML,
 }
+FORMAT_OF_FILE = {RDF_FILES[name]: rdf_format for name, rdf_format in FORMATS.items()}
 
 Triple = ox.Triple
 
@@ -174,6 +179,15 @@ def prefixes(graph: nx.MultiDiGraph) -> dict[str, str]:
     return {**PREFIXES, **kinds}
 
 
-def write_rdf(graph: nx.MultiDiGraph, path: Path, format: str = "ttl", mentions: Iterable[Mention] | None = None) -> None:
-    """Write the graph in `format` (a FORMATS key); with `mentions`, with every annotation (evidence)."""
-    ox.serialize(rdf_triples(graph, mentions), str(path), FORMATS[format][1], prefixes=prefixes(graph))
+def write_rdf(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
+              options: ExportOptions = ExportOptions()) -> None:
+    """Write the graph in the format its file name says (graph.ttl, graph.nt, ...); with `options.evidence`,
+    with an annotation for every one of `mentions`."""
+    evidence = mentions if options.evidence else None
+    ox.serialize(rdf_triples(graph, evidence), str(path), FORMAT_OF_FILE[path.name], prefixes=prefixes(graph))
+
+
+def write_ontology(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
+                   options: ExportOptions = ExportOptions()) -> None:
+    """The kg: vocabulary as shipped, beside the graph that uses it."""
+    shutil.copyfile(ONTOLOGY_FILE, path)

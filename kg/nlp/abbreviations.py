@@ -12,6 +12,8 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from .lexicon import SKIPPABLE_WORDS
+
 MAX_SHORT_CHARS = 10
 MAX_SHORT_TOKENS = 3
 
@@ -33,7 +35,6 @@ def is_short_form(text: str) -> bool:
     )
 
 
-SKIPPABLE_WORDS = {"of", "and", "for", "from", "the", "in", "on", "with", "to", "a", "an", "by", "via"}
 WORD = re.compile(r"[^\s-]+")
 
 
@@ -117,7 +118,7 @@ def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:
     return pairs
 
 
-@Language.factory("kg_abbreviations")
+@Language.factory("kg_abbreviations", requires=["token.pos"], assigns=["doc._.abbreviations"])
 def make_abbreviation_detector(nlp: Language, name: str) -> "AbbreviationDetector":
     return AbbreviationDetector()
 

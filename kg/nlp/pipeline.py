@@ -11,10 +11,10 @@ from spacy.language import Language
 from spacy.util import compile_suffix_regex
 
 from ..errors import ModelError
-from ..settings import NER_MODEL_DIR
+from ..layout import NER_MODEL_DIR
 from . import abbreviations, propagate, relations, roles, terms  # noqa: F401  (registers the factories)
 from .fast import speed_up
-from .version import base_model_name
+from .fingerprint import base_model_name
 
 RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles", "kg_relations")
 UNUSED = ("ner",)  # the English model's own NER (people, places, ...) is replaced by ours

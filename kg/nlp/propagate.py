@@ -17,7 +17,8 @@ from spacy.util import filter_spans
 
 from ..settings import SPAN_KEY
 from .abbreviations import short_form_key
-from .terms import head_label, is_name, named_part, strong_head_label
+from .labels import head_label, strong_head_label
+from .spans import is_name, named_part
 
 MAX_NAME_TOKENS = 4
 
@@ -38,7 +39,8 @@ def overlaps(span: Span, others: list[Span]) -> bool:
     return any(span.start < o.end and o.start < span.end for o in others)
 
 
-@Language.factory("kg_propagate", default_config={"abbreviations": True, "names": True})
+@Language.factory("kg_propagate", default_config={"abbreviations": True, "names": True},
+                  requires=["doc.spans", "doc._.abbreviations"], assigns=["doc.spans", "doc._.long_forms"])
 def make_label_propagator(nlp: Language, name: str, abbreviations: bool, names: bool) -> "LabelPropagator":
     return LabelPropagator(nlp.make_doc, abbreviations, names)
 

@@ -15,18 +15,12 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import RELATIONS, SPAN_KEY
-from .terms import BEAT_VERBS, CALLING_VERBS, EVALUATE_VERBS, EXAMPLE_PREPOSITIONS
+from .lexicon import (
+    BEAT_VERBS, CALLING_VERBS, CLASS_ARTICLES, EVALUATE_VERBS, EXAMPLE_PREPOSITIONS, FINDING_VERBS, FINDINGS, ON,
+    RESTING_VERBS, USE_VERBS,
+)
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
-USE_VERBS = ["use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy"]
-FINDING_VERBS = ["show", "demonstrate", "indicate", "reveal", "confirm", "suggest", "verify", "validate", "highlight"]
-FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "benchmark", "comparison"]
-CLASS_ARTICLES = ["a", "an"]
-ON = ["on", "across", "over"]
-RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
-    "focus", "rely", "depend", "build", "base", "operate", "concentrate", "center", "centre", "hinge", "draw", "act",
-    "condition", "elaborate", "sit", "lie", "run", "work",
-]
 
 
 def child(left: str, dep: str | list[str], right: str, **attrs: object) -> dict:
@@ -119,7 +113,7 @@ def fits(relation: str, head: Span, tail: Span) -> bool:
     return (head.label_, tail.label_) == RELATIONS[relation]
 
 
-@Language.factory("kg_relations")
+@Language.factory("kg_relations", requires=["doc.spans", "token.dep", "token.lemma"], assigns=["doc._.relations"])
 def make_relation_finder(nlp: Language, name: str) -> "RelationFinder":
     return RelationFinder(nlp)
 

@@ -12,10 +12,10 @@ from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import SPAN_KEY
-from .terms import CALLING_VERBS, STRONG_HEADS, apposed, is_capitalised_name, is_name, strong_head_label
+from .labels import apposed, strong_head_label
+from .lexicon import AUTHOR_SUBJECTS, CALLING_VERBS, EARLIER_WORK_WORDS, PROPOSAL_VERBS, STRONG_HEADS
+from .spans import is_capitalised_name, is_name
 
-PROPOSAL_VERBS = ["propose", "introduce", "present", "develop", "design", "devise", "contribute", "release", "construct", "build", "curate", "create"]
-AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
 PATTERNS = {
     # "we propose X", "this paper introduces X"
     "PROPOSE": [
@@ -39,8 +39,6 @@ PATTERNS = {
         {"LEFT_ID": "object", "REL_OP": ">", "RIGHT_ID": "cue", "RIGHT_ATTRS": {"DEP": "poss", "LOWER": "our"}},
     ],
 }
-# "X has been proposed", "X was recently introduced": somebody else's earlier work.
-EARLIER_WORK_WORDS = {"have", "recently", "previously", "already", "widely", "extensively", "traditionally"}
 # Arcs that lead away from the proposed thing ("X for Y", "X that uses Y", "X based on Y").
 LEAVING_ARCS = {"prep", "relcl", "acl", "advcl", "ccomp", "xcomp", "punct", "agent", "advmod", "npadvmod"}
 
@@ -68,7 +66,7 @@ def is_earlier_work(verb: Token) -> bool:
     return any(child.lemma_.lower() in EARLIER_WORK_WORDS for child in verb.children if child.dep_ in {"aux", "advmod"})
 
 
-@Language.factory("kg_roles")
+@Language.factory("kg_roles", requires=["doc.spans", "token.dep", "token.lemma"], assigns=["doc.spans", "doc._.proposed"])
 def make_role_marker(nlp: Language, name: str) -> "RoleMarker":
     return RoleMarker(nlp)
 

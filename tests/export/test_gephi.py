@@ -12,7 +12,8 @@ import igraph
 import networkx as nx
 from lxml import etree
 
-from kg.export.gephi import write_gexf, write_graphml
+from kg.export.gexf import write_gexf
+from kg.export.graphml import write_graphml
 
 JS = Path(__file__).with_name("js")
 GRAPHML_NS = {"g": "http://graphml.graphdrawing.org/xmlns"}

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from kg.cli import main
 from kg.export.html import select_view, write_html
+from kg.export.options import ExportOptions
 from kg.settings import NODE_TYPES, PAPER, RELATION_COLORS, USES_RELATION
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -203,7 +204,7 @@ def synthetic_graph(papers: int, entities: int) -> nx.MultiDiGraph:
 
 def test_large_graph_page_says_what_it_left_out(browser, tmp_path):
     graph = synthetic_graph(papers=3000, entities=4000)
-    write_html(graph, tmp_path / "graph.html", max_nodes=300)
+    write_html(graph, tmp_path / "graph.html", options=ExportOptions(html_max_nodes=300))
     opened = Opened(browser, tmp_path / "graph.html")
     opened.page.screenshot(path=tmp_path / "large.png")
     note = opened.page.inner_text("#note")

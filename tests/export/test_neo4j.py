@@ -17,7 +17,7 @@ import pyoxigraph as ox
 import pytest
 from neo4j import GraphDatabase
 
-from kg.export.neo4j import write_neo4j
+from kg.export.neo4j.files import write_neo4j
 from kg.settings import NEO4J_RELATIONSHIP_TYPES, RELATIONS
 
 SERVER = Path(__file__).with_name("bolt_server.py")

@@ -1,8 +1,8 @@
 """Extraction on small hand-made abstracts with the real pipeline (English model + trained NER + rules)."""
 
 from kg.corpus import Paper
-from kg.nlp.extract import extract_mentions
-from kg.nlp.terms import dataset_cue, modifies_next, precedes_dataset_head
+from kg.nlp.parse import extract_mentions
+from kg.nlp.labels import dataset_cue, modifies_next, precedes_dataset_head
 from kg.resolve import entity_key, resolve
 
 

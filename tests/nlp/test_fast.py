@@ -9,8 +9,8 @@ from spacy.matcher import DependencyMatcher
 from kg.clean import clean
 from kg.nlp.fast import IndexedRulerMatch, TreeMatch, speed_up
 from kg.nlp.relations import PATTERNS
-from kg.nlp.version import base_model_name
-from kg.settings import SAMPLE_INPUT
+from kg.nlp.fingerprint import base_model_name
+from kg.layout import SAMPLE_INPUT
 
 SAMPLE = [clean(json.loads(line)["abstract"]).text for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
 # What the attribute ruler's multi-token and regular-expression patterns are about, and some of the rest.

@@ -2,7 +2,7 @@
 
 from kg.clean import clean
 from kg.corpus import Paper
-from kg.nlp.parsed import paper_records
+from kg.nlp.docdata import paper_records
 
 
 def test_a_span_inside_latex_math_is_left_out_with_its_relations():

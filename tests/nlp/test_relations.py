@@ -7,7 +7,7 @@ import pytest
 
 from kg.corpus import Paper
 from kg.graph import build_graph
-from kg.nlp.extract import extract
+from kg.nlp.parse import extract
 from kg.records import Mention, Relation
 from kg.resolve import resolve, resolve_relations
 

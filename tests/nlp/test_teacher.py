@@ -1,4 +1,4 @@
-"""The teacher of `kg train` (kg.nlp.teacher): its windows and tags on tiny inputs, and a real fine-tune."""
+"""The teacher of `kg train` (kg.train.teacher): its windows and tags on tiny inputs, and a real fine-tune."""
 
 import os
 import subprocess
@@ -8,7 +8,7 @@ import pytest
 import spacy
 from spacy.tokens import Doc
 
-from kg.nlp.teacher import bio_tags, spans_from_tags, word_windows
+from kg.train.teacher import bio_tags, spans_from_tags, word_windows
 
 
 def test_windows_end_after_the_last_full_stop_in_reach():
@@ -37,7 +37,7 @@ def test_an_inside_tag_that_continues_nothing_starts_a_span():
 @pytest.fixture(scope="module")
 def teacher_class():
     try:
-        from kg.nlp.teacher import Teacher, require
+        from kg.train.teacher import Teacher, require
 
         require()
     except Exception as error:  # noqa: BLE001 (the train extra is missing)

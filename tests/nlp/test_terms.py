@@ -4,7 +4,7 @@ import pytest
 import spacy
 from spacy.tokens import Doc, Span
 
-from kg.nlp.terms import tidy
+from kg.nlp.spans import tidy
 
 NLP = spacy.blank("en")
 

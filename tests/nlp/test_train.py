@@ -7,7 +7,7 @@ from collections import Counter
 
 import spacy
 
-from kg.nlp.train import abstract_docs, dygiepp_docs
+from kg.train.recipe import abstract_docs, dygiepp_docs
 
 
 def test_scierc_documents_carry_every_type_as_a_label(shared):

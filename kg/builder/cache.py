@@ -1,7 +1,7 @@
 """Parsed abstracts kept between builds, so that a rebuild parses only what changed.
 
 One SQLite file in the output folder (beside the exports, which staging replaces; it is not one of
-them, so it stays). Entries are `parsed.DocData` as JSON, keyed by a hash of the clean text spaCy
+them, so it stays). Entries are `kg.nlp.docdata.DocData` as JSON, keyed by a hash of the clean text spaCy
 reads; the file remembers the pipeline version it holds parses of and is emptied when it changes.
 """
 
@@ -13,9 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .nlp.parsed import DocData
-
-CACHE_FILE = ".paperkg-cache.sqlite"
+from ..nlp.docdata import DocData
 CHUNK = 500  # keys per SELECT, well under SQLite's limit on bound parameters
 
 

@@ -19,12 +19,13 @@ from typing import Iterator
 
 from tqdm import tqdm
 
-from .cache import CACHE_FILE, Cache, text_key
-from .clean import CleanText, clean
-from .corpus import Paper
-from .errors import KGError
-from .nlp.parsed import DocData, Records, merge, paper_records
-from .nlp.version import pipeline_version
+from ..clean import CleanText, clean
+from ..corpus import Paper
+from ..errors import KGError
+from ..layout import CACHE_FILE
+from ..nlp.docdata import DocData, Records, merge, paper_records
+from ..nlp.fingerprint import pipeline_version
+from .cache import Cache, text_key
 
 MAX_CHUNK = 128  # abstracts per task: big enough to amortise a task, small enough to spread and report
 # fork: workers start in milliseconds with the parent's modules (and model, if loaded) and need no
@@ -49,7 +50,7 @@ def default_workers() -> int:
 
 def parse_chunk(texts: list[str]) -> list[DocData]:
     """One task: the worker loads the pipeline once (cached per process) and parses its texts."""
-    from .nlp.extract import parse
+    from ..nlp.parse import parse
 
     return parse(texts)
 

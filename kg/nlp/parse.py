@@ -12,7 +12,7 @@ from ..corpus import Paper
 from ..records import Mention
 from ..settings import SPAN_KEY
 from .abbreviations import short_form_key
-from .parsed import DocData, Records, merge, paper_records
+from .docdata import DocData, Records, merge, paper_records
 from .pipeline import load_pipeline
 
 BATCH_SIZE = 64

@@ -19,11 +19,11 @@ from urllib.parse import urlsplit
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError, ClientError, DriverError, Neo4jError, ServiceUnavailable
 
-from .errors import InputError, ServerError
-from .export.neo4j import ARRAY_DELIMITER, LABELS, constraint
-from .settings import NEO4J_RELATIONSHIP_TYPES
+from ...errors import InputError, ServerError
+from ...layout import NEO4J_DIR, NEO4J_ENTITIES, NEO4J_PAPERS, NEO4J_RELATIONSHIPS
+from ...settings import NEO4J_RELATIONSHIP_TYPES
+from .files import ARRAY_DELIMITER, BATCH_ROWS, LABELS, constraint
 
-BATCH_SIZE = 1000
 BOLT_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 REL_TYPES = frozenset(NEO4J_RELATIONSHIP_TYPES.values())
 CASTS: dict[str, Callable[[str], object]] = {
@@ -64,7 +64,7 @@ def convert(kind: str, value: str) -> object:
     return CASTS.get(kind, str)(value)
 
 
-def read_csv(path: Path) -> Iterator[tuple[int, dict[str, str], Row]]:
+def read_typed_csv(path: Path) -> Iterator[tuple[int, dict[str, str], Row]]:
     """(line, admin-import columns by kind, typed properties) per row; empty fields are absent, as in neo4j-admin."""
     try:
         with open(path, newline="", encoding="utf-8") as f:
@@ -87,19 +87,19 @@ def read_csv(path: Path) -> Iterator[tuple[int, dict[str, str], Row]]:
 
 def read_export(graph: Path) -> Export:
     """The nodes and relationships in `graph`/neo4j, checked so that labels and types are safe to splice into Cypher."""
-    folder, export, label_of = Path(graph) / "neo4j", Export(), {}
-    for name in ("papers.csv", "entities.csv"):
-        for line, keys, props in read_csv(folder / name):
+    folder, export, label_of = Path(graph) / NEO4J_DIR, Export(), {}
+    for name in (NEO4J_PAPERS, NEO4J_ENTITIES):
+        for line, keys, props in read_typed_csv(folder / name):
             node, label = keys.get("ID", ""), keys.get("LABEL")
             if not node or label not in LABELS:
                 raise InputError(f"a node needs an id and one of the labels {', '.join(LABELS)}", folder / name, line)
             label_of[node] = label
             export.nodes[label].append({"id": node, "props": {**props, "id": node}})
-    for line, keys, props in read_csv(folder / "relationships.csv"):
+    for line, keys, props in read_typed_csv(folder / NEO4J_RELATIONSHIPS):
         start, end, type_ = keys.get("START_ID"), keys.get("END_ID"), keys.get("TYPE")
         if start not in label_of or end not in label_of or type_ not in REL_TYPES:
             raise InputError("a relationship needs known start and end ids and a known type",
-                             folder / "relationships.csv", line)
+                             folder / NEO4J_RELATIONSHIPS, line)
         export.relationships[(label_of[start], type_, label_of[end])].append({"start": start, "end": end, "props": props})
     return export
 
@@ -120,7 +120,7 @@ def server_errors(uri: str, user: str) -> Iterator[None]:
 
 
 def push(graph: Path, uri: str, user: str, password: str, database: str | None = None,
-         batch_size: int = BATCH_SIZE) -> PushResult:
+         batch_size: int = BATCH_ROWS) -> PushResult:
     """MERGE the build in `graph` into the server at `uri` (a Bolt URI); `database` None means the server's default."""
     started = time.perf_counter()
     if urlsplit(uri).scheme not in BOLT_SCHEMES or not urlsplit(uri).hostname:

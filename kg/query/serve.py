@@ -28,8 +28,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pyoxigraph as ox
 
-from .errors import KGError, ServerError
-from .store import open_store
+from ..errors import KGError, ServerError
+from .run import open_store
 
 QUERY_PATH = "/sparql"
 UPDATE_PATH = "/update"

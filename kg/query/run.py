@@ -1,8 +1,6 @@
-"""SPARQL over a build through Oxigraph (no spaCy here: `kg query` starts fast).
+"""`kg query`: SPARQL over a build's Oxigraph store, opened read-only (no spaCy here: it starts fast).
 
-A build writes an Oxigraph store (`store/`, RocksDB) beside graph.ttl: opening it takes milliseconds
-where parsing graph.ttl takes seconds on a large build (see README). A folder without one (a build
-copied without it, say) is read from graph.ttl. The store is opened read-only.
+A folder without a store (a build copied without it, say) is read from graph.ttl.
 """
 
 from __future__ import annotations
@@ -10,17 +8,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pyoxigraph as ox
 
-from .errors import QueryError
+from ..errors import QueryError
+from ..layout import GRAPH_FILE, STORE_DIR
 
-GRAPH_FILE = "graph.ttl"
-STORE_DIR = "store"
 CELL_WIDTH = 80
 
 
@@ -28,39 +23,6 @@ CELL_WIDTH = 80
 class QueryResult:
     columns: list[str]
     rows: list[list[str]]
-
-
-def write_store(ttl: Path, folder: Path) -> None:
-    """Load `ttl` into a new store in `folder`, and close it (the build then moves the folder)."""
-    store = ox.Store(str(folder))
-    store.bulk_load(path=str(ttl), format=ox.RdfFormat.TURTLE)
-    store.flush()
-    del store  # the last reference: RocksDB closes here
-
-
-class StoreLoad:
-    """`write_store` in a child process, so that the build writes its other exports meanwhile, on the
-    other core, and its own process never holds the loader's memory (a minute and ~1.8 GB at 31.7k
-    abstracts, see BENCHMARKS.md)."""
-
-    def __init__(self, ttl: Path, folder: Path) -> None:
-        package_parent = str(Path(__file__).resolve().parents[1])  # kg importable however this process found it
-        code = f"import sys; sys.path.append({package_parent!r}); from kg.store import write_store; write_store(*sys.argv[1:])"
-        self.process = subprocess.Popen([sys.executable, "-c", code, str(ttl), str(folder)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-
-    def wait(self) -> None:
-        """Return once the store is written; raise OSError with the child's last line if it was not."""
-        _, errors = self.process.communicate()
-        if self.process.returncode:
-            lines = errors.strip().splitlines() or [f"the store loader exited with {self.process.returncode}"]
-            raise OSError(lines[-1])
-
-    def stop(self) -> None:
-        """End the child if it still runs (another export failed: its folder is about to go)."""
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
 
 
 def open_store(graph_dir: Path) -> ox.Store:

@@ -6,7 +6,7 @@ with spaCy's English tokenizer so that training sees the tokens the product sees
 full stop after a capital, kg.nlp.pipeline.NAME_FULL_STOPS: 7 of 320k tokens). The component reads static
 word vectors (floret: words and their character n-grams) learnt first from the full text of the SciREX
 papers and SciERC train + dev. It learns from gold text and from SciREX body text and ML conference abstracts
-(../shared/data/papers) labelled by a teacher, a transformer fine-tuned on the same gold text (kg.nlp.teacher).
+(../shared/data/papers) labelled by a teacher, a transformer fine-tuned on the same gold text (kg.train.teacher).
 Settings were tuned on SciERC dev; the shipped model is then trained on SciERC train + dev for a fixed number of
 steps. SciER is GPL-3.0 and never used here.
 """
@@ -23,10 +23,9 @@ from spacy.tokens import Doc, DocBin
 from spacy.util import filter_spans
 
 from ..errors import ModelError
-from ..evaluate import DEFAULT_LABEL_MAP, detokenize, read_dygiepp
-from ..settings import DATA_DIR
+from ..evaluation.gold import DEFAULT_LABEL_MAP, detokenize, read_dygiepp
 
-NER_CONFIG = DATA_DIR / "ner.cfg"
+NER_CONFIG = Path(__file__).with_name("ner.cfg")
 
 # The NER also learns SciERC's other types (and SciREX's metrics), which the product then ignores: knowing
 # what is a metric or another scientific term sharpens the three labels (SciERC dev +0.016, BENCHMARKS.md).
@@ -35,7 +34,7 @@ SCIREX_LABEL_MAP = {"Method": "METHOD", "Task": "TASK", "Material": "DATASET", "
 # floret settings, measured on SciERC dev (dim 200 scored no better than 100 and doubles the size).
 VECTOR_SETTINGS = {"model": "cbow", "mode": "floret", "hashCount": 2, "bucket": 20000, "minn": 3, "maxn": 5,
                    "dim": 100, "epoch": 10, "minCount": 2, "thread": 1}
-# The teacher (kg.nlp.teacher), measured on SciERC dev: every other chunk of SciREX body text (about 720k tokens)
+# The teacher (kg.train.teacher), measured on SciERC dev: every other chunk of SciREX body text (about 720k tokens)
 # and about 740k words of conference abstracts (../shared/data/papers) labelled by it; a first pass over all
 # gold text, then one over SciERC's for its span conventions.
 BODY_EVERY = 2

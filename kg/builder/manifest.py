@@ -19,17 +19,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .corpus import Paper
-from .nlp.version import pipeline_version
+from ..corpus import Paper
+from ..export.options import ExportOptions
+from ..layout import MANIFEST_FILE, PACKAGE_DIR
+from ..nlp.fingerprint import pipeline_version
 
-MANIFEST_FILE = ".paperkg-build.json"
 FORMAT = 1  # of the manifest itself: a manifest of another format is not read
-PACKAGE_DIR = Path(__file__).resolve().parent  # kg/: code, templates, ontology, trained NER
 WRITERS = ("networkx", "pyoxigraph", "pyvis", "jinja2")  # libraries whose output is in the exports
 
 
 @dataclass(frozen=True)
-class Counts:
+class BuildCounts:
     """What the summary line counts, kept so that an up-to-date build prints it without making the graph."""
 
     mentions: int
@@ -50,10 +50,10 @@ def code_version() -> str:
     return digest.hexdigest()
 
 
-def fingerprint(papers: list[Paper], options: dict[str, object]) -> str:
+def fingerprint(papers: list[Paper], base_iri: str, options: ExportOptions) -> str:
     """Everything the exports of a build depend on, as one hash."""
     digest = hashlib.sha256(json.dumps({"format": FORMAT, "pipeline": pipeline_version(), "code": code_version(),
-                                        "options": options}, sort_keys=True).encode())
+                                        "base_iri": base_iri, "options": asdict(options)}, sort_keys=True).encode())
     for paper in papers:
         digest.update(json.dumps(asdict(paper)).encode())
         digest.update(b"\n")
@@ -77,14 +77,14 @@ def listing(folder: Path, names: Iterable[str]) -> list[Path]:
     return files
 
 
-def write_manifest(folder: Path, fingerprint: str, counts: Counts, names: Iterable[str]) -> None:
+def write_manifest(folder: Path, fingerprint: str, counts: BuildCounts, names: Iterable[str]) -> None:
     """The manifest of the exports `names` just written into `folder`."""
     files = {p.relative_to(folder).as_posix(): {"size": p.stat().st_size, "sha256": sha256(p)} for p in listing(folder, names)}
     manifest = {"format": FORMAT, "fingerprint": fingerprint, "counts": asdict(counts), "files": files}
     (folder / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
-def up_to_date(folder: Path, fingerprint: str, names: Iterable[str]) -> Counts | None:
+def up_to_date(folder: Path, fingerprint: str, names: Iterable[str]) -> BuildCounts | None:
     """The counts of the build in `folder` if it had this fingerprint and its exports `names` are still
     the files it wrote, byte for byte; else None (a full build is due)."""
     try:
@@ -100,7 +100,7 @@ def up_to_date(folder: Path, fingerprint: str, names: Iterable[str]) -> Counts |
             return None
         if any(sha256(p) != recorded[p.relative_to(folder).as_posix()]["sha256"] for p in files):
             return None
-        counts = Counts(**manifest["counts"])
+        counts = BuildCounts(**manifest["counts"])
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None  # no manifest, or one that is not what a build writes
     return counts if all(type(n) is int for n in asdict(counts).values()) else None

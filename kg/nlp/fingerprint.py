@@ -11,7 +11,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import ModelError
-from ..settings import MODEL_NAMES, NER_MODEL_DIR, PIPELINE_VERSION
+from ..layout import NER_MODEL_DIR
+from ..settings import MODEL_NAMES, PIPELINE_VERSION
 
 RULES_DIR = Path(__file__).resolve().parent  # kg/nlp: the rule components and the doc -> data step
 

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from typing import Sequence
 
 import networkx as nx
 
-from ..settings import NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER, RELATIONS
+from ...layout import NEO4J_ENTITIES, NEO4J_IMPORT, NEO4J_PAPERS, NEO4J_RELATIONSHIPS
+from ...records import Mention
+from ...settings import NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER, RELATIONS
+from ..options import ExportOptions
 
 ARRAY_DELIMITER = ";"
 PAPER_HEADER = ["id:ID", ":LABEL", "name", "paper_id", "title", "url", "venue", "year:int", "authors:string[]", "abstract"]
@@ -27,7 +31,7 @@ IMPORT_COMMAND = (
     "--nodes=papers.csv --nodes=entities.csv --relationships=relationships.csv neo4j"
 )
 CYPHER_COMMAND = "cypher-shell -u neo4j -p PASSWORD -d neo4j -f import.cypher"
-BATCH_ROWS = 1000
+BATCH_ROWS = 1000  # rows a transaction, in import.cypher and in `kg neo4j push`
 
 
 def array(values: list[str]) -> str:
@@ -74,7 +78,7 @@ def import_cypher() -> str:
         f"// Run: {CYPHER_COMMAND}",
         *(constraint(label) + ";" for label in LABELS),
     ]
-    for file, header, labels in (("papers.csv", PAPER_HEADER, (PAPER,)), ("entities.csv", ENTITY_HEADER, ENTITY_LABELS)):
+    for file, header, labels in ((NEO4J_PAPERS, PAPER_HEADER, (PAPER,)), (NEO4J_ENTITIES, ENTITY_HEADER, ENTITY_LABELS)):
         for label in labels:
             merge = [f"MERGE (n:{label} {{id: row.`id:ID`}})", f"SET {assignments('n', header)}"]
             statements.append(load_csv(file, f"row.`:LABEL` = '{label}'", merge))
@@ -85,7 +89,7 @@ def import_cypher() -> str:
             f"MERGE (a)-[r:{type_}]->(b)",
             f"SET {assignments('r', RELATIONSHIP_HEADER)}",
         ]
-        statements.append(load_csv("relationships.csv", f"row.`:TYPE` = '{type_}'", body))
+        statements.append(load_csv(NEO4J_RELATIONSHIPS, f"row.`:TYPE` = '{type_}'", body))
     return "\n\n".join(statements) + "\n"
 
 
@@ -118,9 +122,11 @@ between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, 
 """
 
 
-def write_neo4j(graph: nx.MultiDiGraph, folder: Path) -> None:
+def write_neo4j(graph: nx.MultiDiGraph, folder: Path, mentions: Sequence[Mention] = (),
+                options: ExportOptions = ExportOptions()) -> None:
+    """The folder of CSVs, import.cypher and README for neo4j-admin, cypher-shell and `kg neo4j push`."""
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "papers.csv", "w", newline="", encoding="utf-8") as p, open(folder / "entities.csv", "w", newline="", encoding="utf-8") as e:
+    with open(folder / NEO4J_PAPERS, "w", newline="", encoding="utf-8") as p, open(folder / NEO4J_ENTITIES, "w", newline="", encoding="utf-8") as e:
         papers, entities = csv.writer(p), csv.writer(e)
         papers.writerow(PAPER_HEADER)
         entities.writerow(ENTITY_HEADER)
@@ -130,12 +136,12 @@ def write_neo4j(graph: nx.MultiDiGraph, folder: Path) -> None:
                 papers.writerow([node, PAPER, d["name"], d["paper_id"], d["title"], d["url"], d["venue"], year, array(d["authors"]), d["abstract"]])
             else:
                 entities.writerow([node, d["type"], d["name"], array(d["aliases"]), d["papers"]])
-    with open(folder / "relationships.csv", "w", newline="", encoding="utf-8") as r:
+    with open(folder / NEO4J_RELATIONSHIPS, "w", newline="", encoding="utf-8") as r:
         rows = csv.writer(r)
         rows.writerow(RELATIONSHIP_HEADER)
         for source, target, d in graph.edges(data=True):
             for relation in (d["relation"],) if d["relation"] in RELATIONS else ("mentions", d["relation"]):
                 rows.writerow([source, target, NEO4J_RELATIONSHIP_TYPES[relation], d["mentions"], d["sentence"],
                                d.get("start", ""), d.get("end", ""), d.get("papers", "")])
-    (folder / "import.cypher").write_text(import_cypher(), encoding="utf-8")
+    (folder / NEO4J_IMPORT).write_text(import_cypher(), encoding="utf-8")
     (folder / "README.md").write_text(README, encoding="utf-8")

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from .errors import OutputError
+from ..errors import OutputError
 
 STAGING_PREFIX = ".paperkg-staging-"
 

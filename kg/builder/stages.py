@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -12,49 +11,20 @@ from typing import Callable, Iterable, Iterator
 
 import networkx as nx
 
-from .corpus import Corpus, Paper, read_corpus
-from .errors import InputError, KGError, OutputError
-from .export.gephi import write_gexf, write_graphml
-from .export.html import write_html
-from .export.mentions import write_mentions
-from .export.neo4j import write_neo4j
-from .export.rdf import FORMATS, write_rdf
-from .extraction import default_workers, extract_corpus
-from .graph import build_graph
-from .manifest import MANIFEST_FILE, Counts, fingerprint, up_to_date, write_manifest
-from .records import Mention
-from .resolve import resolve, resolve_relations
-from .settings import (
-    DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_OUT, MAX_ABSTRACT_CHARS, ONTOLOGY_FILE,
-    PAPER, RELATIONS, SAMPLE_INPUT,
-)
+from ..corpus import Corpus, Paper, read_corpus
+from ..errors import InputError, KGError, OutputError
+from ..export.options import ExportOptions
+from ..export.rdf import FORMATS
+from ..export.store import StoreLoad
+from ..export.writers import writers
+from ..graph import build_graph
+from ..layout import DEFAULT_OUT, MANIFEST_FILE, SAMPLE_INPUT
+from ..records import Mention
+from ..resolve import resolve, resolve_relations
+from ..settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, MAX_ABSTRACT_CHARS, PAPER, RELATIONS
+from .manifest import BuildCounts, fingerprint, up_to_date, write_manifest
+from .parallel import default_workers, extract_corpus
 from .staging import staged
-from .store import GRAPH_FILE, STORE_DIR, StoreLoad
-
-Writer = Callable[[nx.MultiDiGraph, list[Mention], Path], object]  # a StoreLoad goes on while the next are written
-
-
-def exports_for(*, evidence: bool = True, rdf_formats: Iterable[str] = (), html_min_papers: int = DEFAULT_HTML_MIN_PAPERS,
-                html_max_nodes: int = DEFAULT_HTML_MAX_NODES) -> dict[str, Writer]:
-    """Output name -> writer(graph, mentions, path), in the order they are written (graph.ttl before
-    the store that loads it)."""
-    rdf: dict[str, Writer] = {
-        FORMATS[fmt][0]: lambda g, m, p, fmt=fmt: write_rdf(g, p, fmt, m if evidence else None) for fmt in ("ttl", *rdf_formats)
-    }
-    return {
-        **rdf,
-        "ontology.ttl": lambda g, m, p: shutil.copyfile(ONTOLOGY_FILE, p),
-        STORE_DIR: lambda g, m, p: StoreLoad(p.parent / GRAPH_FILE, p),
-        "mentions.jsonl": lambda g, m, p: write_mentions(m, g, p),
-        "graph.html": lambda g, m, p: write_html(g, p, min_papers=html_min_papers, max_nodes=html_max_nodes),
-        "graph.graphml": lambda g, m, p: write_graphml(g, p),
-        "graph.gexf": lambda g, m, p: write_gexf(g, p),
-        "neo4j": lambda g, m, p: write_neo4j(g, p),
-    }
-
-
-EXPORTS = exports_for()  # what a build writes by default
-
 
 Made = tuple[list[Mention], nx.MultiDiGraph]
 
@@ -66,7 +36,7 @@ class BuildResult:
 
     out: Path
     corpus: Corpus
-    counts: Counts
+    counts: BuildCounts
     seconds: float
     make: Callable[[], Made] = field(repr=False)
     timings: dict[str, float] = field(default_factory=dict)
@@ -129,8 +99,8 @@ def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:
     return capped, truncated
 
 
-def counts_of(graph: nx.MultiDiGraph, mentions: list[Mention]) -> Counts:
-    return Counts(mentions=len(mentions), entities=sum(1 for _, d in graph.nodes(data=True) if d["type"] != PAPER),
+def counts_of(graph: nx.MultiDiGraph, mentions: list[Mention]) -> BuildCounts:
+    return BuildCounts(mentions=len(mentions), entities=sum(1 for _, d in graph.nodes(data=True) if d["type"] != PAPER),
                   edges=graph.number_of_edges(), relations=sum(1 for *_, d in graph.edges(data=True) if d["relation"] in RELATIONS))
 
 
@@ -167,10 +137,10 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
 
     spaCy runs in `workers` processes (default: one per core), or as Dask tasks on the scheduler at
     `dask` ("local": a cluster started for this build). With `cache`, parses are kept in `out` (see
-    kg.cache) and only new or changed abstracts are parsed. `progress` shows a bar on stderr.
+    kg.builder.cache) and only new or changed abstracts are parsed. `progress` shows a bar on stderr.
 
     With `cache`, a build whose papers, options and code are those of the build already in `out`, whose
-    exports are intact (see kg.manifest), writes nothing: its result says `up_to_date`.
+    exports are intact (see kg.builder.manifest), writes nothing: its result says `up_to_date`.
     """
     started = time.perf_counter()
     timings: dict[str, float] = {}
@@ -180,7 +150,7 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
 
     out = Path(out)
     check_out(out)
-    rdf_formats = list(rdf_formats)
+    rdf_formats = tuple(rdf_formats)
     if unknown := [f for f in rdf_formats if f not in FORMATS]:
         raise KGError(f"unknown RDF format {unknown[0]!r}; use {', '.join(FORMATS)}")
     corpus = read_corpus(list(inputs) or [SAMPLE_INPUT])
@@ -190,9 +160,9 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
         raise InputError("no paper to build" + (f"; skipped {corpus.skip_summary()}" if corpus.skipped else ""))
     lap("read")
     capped, truncated = for_extraction(corpus.papers)
-    exports = exports_for(evidence=evidence, rdf_formats=rdf_formats, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes)
-    build_id = fingerprint(corpus.papers, {"base_iri": base_iri, "evidence": evidence, "rdf_formats": rdf_formats,
-                                           "html_min_papers": html_min_papers, "html_max_nodes": html_max_nodes})
+    options = ExportOptions(evidence, rdf_formats, html_min_papers, html_max_nodes)
+    exports = writers(options)
+    build_id = fingerprint(corpus.papers, base_iri, options)
     if cache and (counts := up_to_date(out, build_id, exports)):
         lap("up to date")
         return BuildResult(out, corpus, counts, time.perf_counter() - started,
@@ -206,7 +176,7 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
         try:
             for name, write in exports.items():
                 with unwritten(name, out):
-                    if isinstance(load := write(graph, mentions, staging / name), StoreLoad):
+                    if isinstance(load := write(graph, staging / name, mentions, options), StoreLoad):
                         loads[name] = load
                 lap(name)
             for name, load in loads.items():

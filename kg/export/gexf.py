@@ -1,0 +1,58 @@
+"""GEXF 1.3 for Gephi (valid against the official RelaxNG schema), with a colour by type and a size by papers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import networkx as nx
+
+from ..records import Mention
+from ..settings import NODE_STYLE, PAPER, RELATION_COLORS
+from .options import ExportOptions
+from .xml import EDGE_FIELDS, NODE_FIELDS, attr, end, leaf, sorted_edges, start, text, values, write_xml
+
+GEXF_ROOT = {"xmlns": "http://gexf.net/1.3", "xmlns:viz": "http://gexf.net/1.3/viz", "version": "1.3"}
+
+
+def attvalues(data: dict, fields: tuple[tuple[str, str], ...]) -> str:
+    """A GEXF node's or edge's fields (their names need no quoting)."""
+    lines = "".join(f'<attvalue for="{name}" value={attr(value)}/>\n' for name, value in values(data, fields))
+    return f"<attvalues>\n{lines}</attvalues>\n"
+
+
+def rgb(colour: str) -> dict[str, str]:
+    return {channel: str(int(colour[i : i + 2], 16)) for channel, i in zip("rgb", (1, 3, 5))}
+
+
+def node_size(data: dict) -> float:
+    return 10.0 if data["type"] == PAPER else 5.0 + 5.0 * data["papers"]
+
+
+def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
+    yield start("gexf", GEXF_ROOT)
+    yield start("meta") + leaf("creator", {}, "paperkg")
+    yield leaf("description", {}, "Papers and the methods, tasks and datasets they mention") + end("meta")
+    yield start("graph", {"defaultedgetype": "directed", "mode": "static"})
+    for kind, fields in (("node", NODE_FIELDS), ("edge", EDGE_FIELDS)):
+        yield start("attributes", {"class": kind, "mode": "static"})
+        yield "".join(leaf("attribute", {"id": name, "title": name, "type": type_}) for name, type_ in fields)
+        yield end("attributes")
+    colours = {kind: leaf("viz:color", rgb(style["color"])) for kind, style in NODE_STYLE.items()}
+    yield start("nodes", {"count": str(graph.number_of_nodes())})
+    for node, data in sorted(graph.nodes(data=True)):
+        yield (f"<node id={attr(text(node))} label={attr(text(data['name']))}>\n{attvalues(data, NODE_FIELDS)}"
+               f'{colours[data["type"]]}<viz:size value="{node_size(data)}"/>\n</node>\n')
+    yield end("nodes")
+    colours = {relation: leaf("viz:color", rgb(colour)) for relation, colour in RELATION_COLORS.items()}
+    yield start("edges", {"count": str(graph.number_of_edges())})
+    for i, (source, target, data) in enumerate(sorted_edges(graph)):
+        attrs = {"id": str(i), "source": text(source), "target": text(target), "label": data["relation"],
+                 "weight": str(data["mentions"])}
+        yield f"{start('edge', attrs)}{attvalues(data, EDGE_FIELDS)}{colours[data['relation']]}</edge>\n"
+    yield end("edges") + end("graph") + end("gexf")
+
+
+def write_gexf(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
+               options: ExportOptions = ExportOptions()) -> None:
+    write_xml(path, gexf_parts(graph))

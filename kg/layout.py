@@ -1,0 +1,33 @@
+"""Every file and folder name a build writes or reads, and where the package keeps its own files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# The package's own files.
+PACKAGE_DIR = Path(__file__).resolve().parent
+DATA_DIR = PACKAGE_DIR / "data"
+SAMPLE_INPUT = DATA_DIR / "icml2025_seed.jsonl"
+ONTOLOGY_FILE = DATA_DIR / "ontology.ttl"  # the kg: vocabulary; every build writes it beside graph.ttl
+NER_MODEL_DIR = DATA_DIR / "ner"  # the trained METHOD/TASK/DATASET recognizer (`kg train` rebuilds it)
+
+# A build folder.
+DEFAULT_OUT = Path("exports")
+GRAPH_FILE = "graph.ttl"
+ONTOLOGY_NAME = "ontology.ttl"
+STORE_DIR = "store"  # an Oxigraph store (RocksDB) loaded from graph.ttl
+MENTIONS_FILE = "mentions.jsonl"
+HTML_FILE = "graph.html"
+GRAPHML_FILE = "graph.graphml"
+GEXF_FILE = "graph.gexf"
+NEO4J_DIR = "neo4j"
+NEO4J_PAPERS = "papers.csv"
+NEO4J_ENTITIES = "entities.csv"
+NEO4J_RELATIONSHIPS = "relationships.csv"
+NEO4J_IMPORT = "import.cypher"
+MANIFEST_FILE = ".paperkg-build.json"
+# RDF serialisations a build can add beside graph.ttl: --rdf-format key -> file name.
+RDF_FILES = {"ttl": GRAPH_FILE, "nt": "graph.nt", "jsonld": "graph.jsonld", "trig": "graph.trig", "xml": "graph.rdf"}
+
+# Beside the output folder: the parse cache, shared by the builds of one working folder.
+CACHE_FILE = ".paperkg-cache.sqlite"
