@@ -17,9 +17,17 @@ from kg.nlp.pipeline import load_pipeline
 
 VARIANTS = {
     "rules only (no NER)": {"use_model": False},
-    "NER only": {"rule_chunks": False, "rule_names": False, "dataset_cues": False, "generic_filter": False,
-                 "cut_verbs": False, "syntax_labels": False, "strong_heads": False, "abbreviations": False,
-                 "names": False},
+    "NER only": {
+        "rule_chunks": False,
+        "rule_names": False,
+        "dataset_cues": False,
+        "generic_filter": False,
+        "cut_verbs": False,
+        "syntax_labels": False,
+        "strong_heads": False,
+        "abbreviations": False,
+        "names": False,
+    },
     "all (shipped)": {},
     "- abbreviation propagation": {"abbreviations": False},
     "- name propagation, one label per name": {"names": False},
@@ -44,8 +52,16 @@ def main() -> None:
         scores = evaluate(docs, load_pipeline(**switches))
         c = scores.micro()
         p, r, f = prf(c.tp, c.predicted, c.tp, c.gold)
-        per = [prf(x.tp, x.predicted, x.tp, x.gold)[2] for x in (scores.by_label.get(k) for k in ("METHOD", "TASK", "DATASET")) if x]
-        print(f"{name:<40} {p:6.3f} {r:6.3f} {f:6.3f}   " + "  ".join(f"{v:6.3f}" for v in per) + f"   ({time.perf_counter() - started:.0f}s)")
+        per = [
+            prf(x.tp, x.predicted, x.tp, x.gold)[2]
+            for x in (scores.by_label.get(k) for k in ("METHOD", "TASK", "DATASET"))
+            if x
+        ]
+        print(
+            f"{name:<40} {p:6.3f} {r:6.3f} {f:6.3f}   "
+            + "  ".join(f"{v:6.3f}" for v in per)
+            + f"   ({time.perf_counter() - started:.0f}s)"
+        )
 
 
 if __name__ == "__main__":

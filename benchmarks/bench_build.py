@@ -27,10 +27,9 @@ import psutil
 
 from kg import build
 from kg.builder.stages import for_extraction
-from kg.layout import CACHE_FILE
 from kg.clean import clean
 from kg.corpus import read_corpus
-from kg.layout import MANIFEST_FILE
+from kg.layout import CACHE_FILE, MANIFEST_FILE
 from kg.nlp.fingerprint import base_model_name
 
 QUERIES = Path(__file__).resolve().parents[1] / "queries"
@@ -120,14 +119,19 @@ def main() -> None:
     if not args.no_model_pass:
         with PeakRSS() as rss:
             load, seconds, count = model_pass(args.inputs, args.batch_size)
-        print(f"plain {base_model_name()} pass, one process: {seconds:.1f} s for {count} abstracts "
-              f"({count / seconds:.1f}/s; load {load:.1f} s), peak RSS {rss.peak / 2**30:.2f} GB")
+        print(
+            f"plain {base_model_name()} pass, one process: {seconds:.1f} s for {count} abstracts "
+            f"({count / seconds:.1f}/s; load {load:.1f} s), peak RSS {rss.peak / 2**30:.2f} GB"
+        )
         print(f"ratio cold build / model pass: {cold / seconds:.2f}")
     if args.queries:
         for query in sorted(QUERIES.glob("*.rq")):
             started = time.perf_counter()
-            run = subprocess.run([sys.executable, "-m", "kg.cli", "query", str(query), "--graph", str(out)],
-                                 capture_output=True, text=True)
+            run = subprocess.run(
+                [sys.executable, "-m", "kg.cli", "query", str(query), "--graph", str(out)],
+                capture_output=True,
+                text=True,
+            )
             rows = len(run.stdout.splitlines())
             print(f"  {query.name:<32} {time.perf_counter() - started:5.2f} s  exit {run.returncode}, {rows} lines")
 

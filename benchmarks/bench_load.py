@@ -49,8 +49,15 @@ def run_case(case: str, folder: Path, query: str) -> dict[str, float]:
     counted = time.perf_counter()
     rows = len(list(graph.query(query)))
     queried = time.perf_counter()
-    return {"import": imported - started, "open": opened - imported, "count": counted - opened, "query": queried - counted,
-            "triples": triples, "rows": rows, "peak_mb": peak_mb()}
+    return {
+        "import": imported - started,
+        "open": opened - imported,
+        "count": counted - opened,
+        "query": queried - counted,
+        "triples": triples,
+        "rows": rows,
+        "peak_mb": peak_mb(),
+    }
 
 
 def ratio(slow: dict[str, float], fast: dict[str, float], *keys: str) -> float:
@@ -84,14 +91,18 @@ def main() -> None:
     print(f"{'':26} {'import s':>9} {'open s':>9} {'count s':>9} {'query s':>9} {'total s':>9} {'peak MB':>8}")
     for name, r in results.items():
         total = r["import"] + r["open"] + r["count"] + r["query"]
-        print(f"{name:26} {r['import']:9.2f} {r['open']:9.2f} {r['count']:9.2f} {r['query']:9.2f} {total:9.2f} {r['peak_mb']:8.0f}")
+        print(
+            f"{name:26} {r['import']:9.2f} {r['open']:9.2f} {r['count']:9.2f} {r['query']:9.2f} {total:9.2f} {r['peak_mb']:8.0f}"
+        )
     if len({(r["triples"], r["rows"]) for r in results.values()}) != 1:
         sys.exit("the cases disagree on the triple count or the query's rows")
     for name in ("kg.load (store)", "kg.load (graph.ttl only)"):
         r = results[name]
-        print(f"rdflib / {name}: open {ratio(plain, r, 'open'):.0f}x, count {ratio(plain, r, 'count'):.0f}x, "
-              f"query {ratio(plain, r, 'query'):.1f}x, open + count + query {ratio(plain, r, 'open', 'count', 'query'):.0f}x; "
-              f"peak RSS {ratio(plain, r, 'peak_mb'):.1f}x")
+        print(
+            f"rdflib / {name}: open {ratio(plain, r, 'open'):.0f}x, count {ratio(plain, r, 'count'):.0f}x, "
+            f"query {ratio(plain, r, 'query'):.1f}x, open + count + query {ratio(plain, r, 'open', 'count', 'query'):.0f}x; "
+            f"peak RSS {ratio(plain, r, 'peak_mb'):.1f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Score the extracted relations against SciERC's gold relations (BENCHMARKS.md, "Relations").
+"""Score the extracted relations against SciERC's gold relations (docs/results.md, "Relations").
 
     python benchmarks/relations_scierc.py ../shared/data/scierc/dev.json
 
@@ -71,11 +71,13 @@ def main(path: str) -> None:
             tp_predicted[p[1]] += any(matches(p, g) for g in gold_set)
     print("relation      predicted  precision  gold  recall  reachable  recall(reachable)")
     for label in [*LABELS.values(), "all"]:
-        pick = (lambda c: sum(c.values())) if label == "all" else (lambda c: c[label])
+        pick = (lambda c: sum(c.values())) if label == "all" else (lambda c, label=label: c[label])
         precision = pick(tp_predicted) / pick(predicted) if pick(predicted) else 0.0
         recall = pick(tp_gold) / pick(gold) if pick(gold) else 0.0
         reach = pick(tp_reachable) / pick(reachable) if pick(reachable) else 0.0
-        print(f"{label:<13} {pick(predicted):>9}  {precision:>9.2f}  {pick(gold):>4}  {recall:>6.2f}  {pick(reachable):>9}  {reach:>17.2f}")
+        print(
+            f"{label:<13} {pick(predicted):>9}  {precision:>9.2f}  {pick(gold):>4}  {recall:>6.2f}  {pick(reachable):>9}  {reach:>17.2f}"
+        )
 
 
 if __name__ == "__main__":

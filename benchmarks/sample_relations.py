@@ -1,5 +1,5 @@
 """Print a stratified random sample of a build's entity-entity relations, with the sentence that states
-each, for judging by hand (BENCHMARKS.md, "Relations").
+each, for judging by hand (docs/results.md, "Relations").
 
     python benchmarks/sample_relations.py BUILD_DIR [--per-type 15] [--seed 4]
 """
@@ -27,7 +27,9 @@ def main() -> None:
         by_relation[row[1]].append(row)
     rng, n = random.Random(args.seed), 0
     for relation in ("usedFor", "evaluatedOn", "comparedWith", "isA"):
-        for head, _, tail, _, paper, sentence in rng.sample(by_relation[relation], min(args.per_type, len(by_relation[relation]))):
+        for head, _, tail, _, paper, sentence in rng.sample(
+            by_relation[relation], min(args.per_type, len(by_relation[relation]))
+        ):
             n += 1
             print(f"{n}. {relation}: [{head}] -> [{tail}]  ({paper})\n    {sentence}\n")
 

@@ -16,16 +16,71 @@ from typing import Sequence
 # Commands replaced by a character (inside or outside math); other commands vanish, their
 # arguments stay (\emph{x} -> x, \mathcal{O} -> O).
 SYMBOLS = {
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε",
-    "zeta": "ζ", "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
-    "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "varphi": "φ",
-    "chi": "χ", "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ",
-    "Lambda": "Λ", "Pi": "Π", "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
-    "gg": "≫", "ll": "≪", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "neq": "≠", "ne": "≠",
-    "approx": "≈", "sim": "∼", "times": "×", "cdot": "·", "pm": "±", "infty": "∞", "sqrt": "√",
-    "sum": "∑", "prod": "∏", "in": "∈", "to": "→", "rightarrow": "→", "leftarrow": "←",
-    "log": "log", "exp": "exp", "min": "min", "max": "max", "sup": "sup", "inf": "inf",
-    "ldots": "…", "dots": "…", "cdots": "…", "textasciitilde": "~", "quad": " ", "qquad": " ",
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "epsilon": "ε",
+    "varepsilon": "ε",
+    "zeta": "ζ",
+    "eta": "η",
+    "theta": "θ",
+    "kappa": "κ",
+    "lambda": "λ",
+    "mu": "μ",
+    "nu": "ν",
+    "xi": "ξ",
+    "pi": "π",
+    "rho": "ρ",
+    "sigma": "σ",
+    "tau": "τ",
+    "phi": "φ",
+    "varphi": "φ",
+    "chi": "χ",
+    "psi": "ψ",
+    "omega": "ω",
+    "Gamma": "Γ",
+    "Delta": "Δ",
+    "Theta": "Θ",
+    "Lambda": "Λ",
+    "Pi": "Π",
+    "Sigma": "Σ",
+    "Phi": "Φ",
+    "Psi": "Ψ",
+    "Omega": "Ω",
+    "gg": "≫",
+    "ll": "≪",
+    "le": "≤",
+    "leq": "≤",
+    "ge": "≥",
+    "geq": "≥",
+    "neq": "≠",
+    "ne": "≠",
+    "approx": "≈",
+    "sim": "∼",
+    "times": "×",
+    "cdot": "·",
+    "pm": "±",
+    "infty": "∞",
+    "sqrt": "√",
+    "sum": "∑",
+    "prod": "∏",
+    "in": "∈",
+    "to": "→",
+    "rightarrow": "→",
+    "leftarrow": "←",
+    "log": "log",
+    "exp": "exp",
+    "min": "min",
+    "max": "max",
+    "sup": "sup",
+    "inf": "inf",
+    "ldots": "…",
+    "dots": "…",
+    "cdots": "…",
+    "textasciitilde": "~",
+    "quad": " ",
+    "qquad": " ",
 }
 ESCAPES = set("%&_#${}")
 # Accents written as LaTeX: Schr\"odinger, Carath\'eodory, Schr{\"o}dinger, \^{o} -> the accented letter.
@@ -100,12 +155,20 @@ def _markup_edits(raw: str) -> tuple[dict[int, tuple[int, str]], list[tuple[int,
         return i < 0 or math[i][1] <= start
 
     # (pattern, its content group, opening replacement, closing replacement)
-    for pattern, group, opening, closing in ((LATEX_QUOTE, 1, '"', '"'), (BOLD_LETTERS, 2, "", ""), (EMPHASIS, 2, "", ""),
-                                                (CODE, 1, "", "")):
+    for pattern, group, opening, closing in (
+        (LATEX_QUOTE, 1, '"', '"'),
+        (BOLD_LETTERS, 2, "", ""),
+        (EMPHASIS, 2, "", ""),
+        (CODE, 1, "", ""),
+    ):
         for m in pattern.finditer(raw):
             close_start = m.end(group)
             # the delimiters, not the content, must be outside math: "*metric $k$-center*" is emphasis
-            if not (outside_math(m.start(), m.start(group)) and outside_math(close_start, m.end())) or m.start() in edits or close_start in edits:
+            if (
+                not (outside_math(m.start(), m.start(group)) and outside_math(close_start, m.end()))
+                or m.start() in edits
+                or close_start in edits
+            ):
                 continue
             edits[m.start()] = (m.start(group), opening)
             edits[close_start] = (m.end(), closing)

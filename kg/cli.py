@@ -12,36 +12,82 @@ from .errors import KGError
 from .layout import DEFAULT_OUT
 from .settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
-                  help="Turn ML paper abstracts into a knowledge graph of methods, tasks and datasets.")
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    help="Turn ML paper abstracts into a knowledge graph of methods, tasks and datasets.",
+)
 
 
 @app.command()
 def build(
-    inputs: Optional[List[Path]] = typer.Argument(None, help="JSONL, JSON, CSV or plain-text files, or folders of them (default: the bundled ICML 2025 sample)."),
+    inputs: Optional[List[Path]] = typer.Argument(
+        None, help="JSONL, JSON, CSV or plain-text files, or folders of them (default: the bundled ICML 2025 sample)."
+    ),
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Output folder."),
     base_iri: str = typer.Option(DEFAULT_BASE_IRI, "--base-iri", help="Base IRI of papers and entities."),
-    html_min_papers: int = typer.Option(DEFAULT_HTML_MIN_PAPERS, "--html-min-papers", min=1,
-                                        help="graph.html leaves out entities in fewer papers."),
-    html_max_nodes: int = typer.Option(DEFAULT_HTML_MAX_NODES, "--html-max-nodes", min=1,
-                                       help="graph.html draws at most this many nodes (it says which it left out)."),
-    strict: bool = typer.Option(False, "--strict", help="Stop at the first record that would be skipped (broken line, no abstract, duplicate id)."),
-    evidence: bool = typer.Option(True, "--evidence/--no-evidence", help="Annotate every mention and relation in the RDF (W3C Web Annotation); leave out for huge builds."),
-    rdf_format: str = typer.Option("", "--rdf-format", help="More RDF files beside graph.ttl, comma-separated: nt, jsonld, trig, xml."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-j", min=1, show_default=False,
-                                          help="Processes that run spaCy (default: one per core; 1: none but this one)."),
-    cache: bool = typer.Option(True, "--cache/--no-cache", help="Reuse the parses kept in OUT/.paperkg-cache.sqlite: only new or changed abstracts are parsed."),
-    dask: Optional[str] = typer.Option(None, "--dask", metavar="ADDRESS",
-                                       help="Parse as Dask tasks on this scheduler (tcp://HOST:8786), or 'local' for a cluster of --workers processes."),
+    html_min_papers: int = typer.Option(
+        DEFAULT_HTML_MIN_PAPERS, "--html-min-papers", min=1, help="graph.html leaves out entities in fewer papers."
+    ),
+    html_max_nodes: int = typer.Option(
+        DEFAULT_HTML_MAX_NODES,
+        "--html-max-nodes",
+        min=1,
+        help="graph.html draws at most this many nodes (it says which it left out).",
+    ),
+    strict: bool = typer.Option(
+        False,
+        "--strict",
+        help="Stop at the first record that would be skipped (broken line, no abstract, duplicate id).",
+    ),
+    evidence: bool = typer.Option(
+        True,
+        "--evidence/--no-evidence",
+        help="Annotate every mention and relation in the RDF (W3C Web Annotation); leave out for huge builds.",
+    ),
+    rdf_format: str = typer.Option(
+        "", "--rdf-format", help="More RDF files beside graph.ttl, comma-separated: nt, jsonld, trig, xml."
+    ),
+    workers: Optional[int] = typer.Option(
+        None,
+        "--workers",
+        "-j",
+        min=1,
+        show_default=False,
+        help="Processes that run spaCy (default: one per core; 1: none but this one).",
+    ),
+    cache: bool = typer.Option(
+        True,
+        "--cache/--no-cache",
+        help="Reuse the parses kept in OUT/.paperkg-cache.sqlite: only new or changed abstracts are parsed.",
+    ),
+    dask: Optional[str] = typer.Option(
+        None,
+        "--dask",
+        metavar="ADDRESS",
+        help="Parse as Dask tasks on this scheduler (tcp://HOST:8786), or 'local' for a cluster of --workers processes.",
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing on success (no progress bar either)."),
 ) -> None:
     """Build the knowledge graph and write every export into OUT."""
     from .builder.stages import build as run_build
 
     formats = [f.strip() for f in rdf_format.split(",") if f.strip()]
-    result = run_build(inputs or [], out, base_iri, html_min_papers=html_min_papers, html_max_nodes=html_max_nodes,
-                       strict=strict, evidence=evidence, rdf_formats=formats, workers=workers, cache=cache, dask=dask,
-                       progress=not quiet and sys.stderr.isatty())
+    result = run_build(
+        inputs or [],
+        out,
+        base_iri,
+        html_min_papers=html_min_papers,
+        html_max_nodes=html_max_nodes,
+        strict=strict,
+        evidence=evidence,
+        rdf_formats=formats,
+        workers=workers,
+        cache=cache,
+        dask=dask,
+        progress=not quiet and sys.stderr.isatty(),
+    )
     if not quiet:
         typer.echo(result.summary())
 
@@ -63,7 +109,9 @@ def query(
 @app.command()
 def serve(
     graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (anything but loopback lets others query the graph)."),
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Address to listen on (anything but loopback lets others query the graph)."
+    ),
     port: int = typer.Option(7878, "--port", "-p", min=0, max=65535, help="Port (0: any free one)."),
     timeout: float = typer.Option(30.0, "--timeout", min=0.1, help="Seconds a query may run before it is stopped."),
     max_result_bytes: int = typer.Option(16_000_000, "--max-result-bytes", min=1, help="Larger results are refused."),
@@ -78,11 +126,16 @@ def serve(
 def evaluate(
     gold: Path = typer.Option(..., "--gold", help="Gold entity spans: a dygiepp/PURE JSONL file (SciERC, SciER PLM)."),
     format: str = typer.Option("dygiepp", "--format", help="Gold file format (dygiepp)."),
-    label_map: Optional[List[str]] = typer.Option(None, "--label-map", help="SOURCE=METHOD|TASK|DATASET, repeatable; SOURCE= ignores a type (default maps Method, Task, Dataset, Material)."),
+    label_map: Optional[List[str]] = typer.Option(
+        None,
+        "--label-map",
+        help="SOURCE=METHOD|TASK|DATASET, repeatable; SOURCE= ignores a type (default maps Method, Task, Dataset, Material).",
+    ),
 ) -> None:
     """Score the product's mentions against gold spans: P/R/F1 per label, exact and overlap."""
     from .evaluation.gold import read_dygiepp
-    from .evaluation.scores import evaluate as run_eval, format_scores, parse_label_map
+    from .evaluation.scores import evaluate as run_eval
+    from .evaluation.scores import format_scores, parse_label_map
 
     if format != "dygiepp":
         raise KGError(f"unknown --format {format!r}; use dygiepp")
@@ -91,12 +144,29 @@ def evaluate(
 
 @app.command()
 def train(
-    shared: Path = typer.Option(Path("../shared"), "--shared", envvar="PAPERKG_SHARED", help="Folder holding data/scierc, data/scirex and (for the teacher) data/papers."),
+    shared: Path = typer.Option(
+        Path("../shared"),
+        "--shared",
+        envvar="PAPERKG_SHARED",
+        help="Folder holding data/scierc, data/scirex and (for the teacher) data/papers.",
+    ),
     out: Path = typer.Option(None, "--out", help="Where the trained NER goes (default: the package's kg/data/ner)."),
-    scirex_sections: int = typer.Option(2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."),
-    max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Training steps (default: kg/train/ner.cfg's).", show_default=False),
-    with_dev: bool = typer.Option(True, "--with-dev/--without-dev", help="Train on SciERC dev too (the shipped recipe); without, keep the best model on it (for tuning)."),
-    teacher: bool = typer.Option(True, "--teacher/--no-teacher", help="Learn from SciREX body text and conference abstracts labelled by a fine-tuned transformer too (the shipped recipe)."),
+    scirex_sections: int = typer.Option(
+        2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."
+    ),
+    max_steps: Optional[int] = typer.Option(
+        None, "--max-steps", help="Training steps (default: kg/train/ner.cfg's).", show_default=False
+    ),
+    with_dev: bool = typer.Option(
+        True,
+        "--with-dev/--without-dev",
+        help="Train on SciERC dev too (the shipped recipe); without, keep the best model on it (for tuning).",
+    ),
+    teacher: bool = typer.Option(
+        True,
+        "--teacher/--no-teacher",
+        help="Learn from SciREX body text and conference abstracts labelled by a fine-tuned transformer too (the shipped recipe).",
+    ),
 ) -> None:
     """Rebuild the shipped NER component (SciERC train + dev, SciREX; settings tuned on SciERC dev)."""
     from .layout import NER_MODEL_DIR
@@ -105,7 +175,9 @@ def train(
     if not (shared / "data" / "scierc").is_dir():
         raise KGError(f"{shared}/data/scierc not found: pass --shared or set PAPERKG_SHARED")
     sections = None if scirex_sections < 0 else scirex_sections
-    typer.echo(f"trained NER written to {run_train(out or NER_MODEL_DIR, shared, scirex_sections=sections, max_steps=max_steps, with_dev=with_dev, teacher=teacher)}")
+    typer.echo(
+        f"trained NER written to {run_train(out or NER_MODEL_DIR, shared, scirex_sections=sections, max_steps=max_steps, with_dev=with_dev, teacher=teacher)}"
+    )
 
 
 neo4j_app = typer.Typer(no_args_is_help=True, help="Load a build into a running Neo4j server.")
@@ -116,8 +188,9 @@ app.add_typer(neo4j_app, name="neo4j")
 def neo4j_push(
     uri: str = typer.Option("bolt://localhost:7687", "--uri", help="Bolt URI of the server."),
     user: str = typer.Option("neo4j", "--user", "-u", help="User name."),
-    password: Optional[str] = typer.Option(None, "--password", "-p", envvar="NEO4J_PASSWORD", show_default=False,
-                                           help="Password (or set NEO4J_PASSWORD)."),
+    password: Optional[str] = typer.Option(
+        None, "--password", "-p", envvar="NEO4J_PASSWORD", show_default=False, help="Password (or set NEO4J_PASSWORD)."
+    ),
     database: Optional[str] = typer.Option(None, "--database", "-d", help="Database (default: the server's)."),
     graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
 ) -> None:
@@ -139,6 +212,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     except KGError as exc:
         typer.echo(f"kg: error: {exc}", err=True)
         sys.exit(1)
+
 
 if __name__ == "__main__":
     main()

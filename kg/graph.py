@@ -11,6 +11,7 @@ evaluatedOn, comparedWith, isA), `papers` (the support: how many papers state it
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Sequence
 from urllib.parse import quote
 
 import networkx as nx
@@ -33,8 +34,9 @@ def relation_of(label: str, role: str) -> str:
     return "proposes" if role == PROPOSES else USES_RELATION[label]
 
 
-def build_graph(papers: list[Paper], resolution: Resolution, base_iri: str = DEFAULT_BASE_IRI,
-                relations: list[Relation] = ()) -> nx.MultiDiGraph:
+def build_graph(
+    papers: list[Paper], resolution: Resolution, base_iri: str = DEFAULT_BASE_IRI, relations: Sequence[Relation] = ()
+) -> nx.MultiDiGraph:
     """Papers and entities as nodes, paper → entity edges with role and evidence, and entity → entity
     edges for `relations` (resolved: see `resolve_relations`) with support and evidence."""
     graph = nx.MultiDiGraph(base_iri=base_iri)
@@ -83,8 +85,17 @@ def build_graph(papers: list[Paper], resolution: Resolution, base_iri: str = DEF
         by_edge[(r.head.entity, r.relation, r.tail.entity)].append(r)
     for (head, relation, tail), evidence in by_edge.items():
         paper_ids = sorted({r.paper for r in evidence})
-        graph.add_edge(iris[head], iris[tail], key=relation, relation=relation, papers=len(paper_ids),
-                       paper_ids=paper_ids, mentions=len(evidence), sentence=evidence[0].sentence, evidence=evidence)
+        graph.add_edge(
+            iris[head],
+            iris[tail],
+            key=relation,
+            relation=relation,
+            papers=len(paper_ids),
+            paper_ids=paper_ids,
+            mentions=len(evidence),
+            sentence=evidence[0].sentence,
+            evidence=evidence,
+        )
     return graph
 
 

@@ -26,7 +26,9 @@ class Mention:
     def resolved(self, entity: str, label: str, role: str) -> Mention:
         """This mention as resolve returns it: its entity's key, the entity's label, the paper's role for it.
         (dataclasses.replace takes 2.7 s for the 453,000 mentions of 31,700 abstracts; this, 1.0 s.)"""
-        return Mention(self.paper, self.start, self.end, self.text, self.name, label, role, self.sentence, self.long_form, entity)
+        return Mention(
+            self.paper, self.start, self.end, self.text, self.name, label, role, self.sentence, self.long_form, entity
+        )
 
 
 @dataclass(frozen=True, slots=True)

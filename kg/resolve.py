@@ -14,8 +14,15 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
 from .nlp.lexicon import (
-    DATA_NOUNS, GENERIC_NOUNS, IRREGULAR_PLURALS, ISE_EXCEPTIONS, JOINED_PREFIXES, LEADING_FILLERS, SINGULAR_EXCEPTIONS,
-    UK_US, VAGUE_WORDS,
+    DATA_NOUNS,
+    GENERIC_NOUNS,
+    IRREGULAR_PLURALS,
+    ISE_EXCEPTIONS,
+    JOINED_PREFIXES,
+    LEADING_FILLERS,
+    SINGULAR_EXCEPTIONS,
+    UK_US,
+    VAGUE_WORDS,
 )
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
@@ -40,7 +47,15 @@ def us_spelling(word: str) -> str:
         return UK_US[word]
     if word in ISE_EXCEPTIONS or len(word) < 7:
         return word
-    for uk, us in (("isation", "ization"), ("isations", "izations"), ("ised", "ized"), ("ising", "izing"), ("iser", "izer"), ("isers", "izers"), ("ise", "ize")):
+    for uk, us in (
+        ("isation", "ization"),
+        ("isations", "izations"),
+        ("ised", "ized"),
+        ("ising", "izing"),
+        ("iser", "izer"),
+        ("isers", "izers"),
+        ("ise", "ize"),
+    ):
         if word.endswith(uk):
             return word[: -len(uk)] + us
     return word
@@ -163,7 +178,9 @@ class Resolution:
     mentions: list[Mention]  # with entity key, unified label and role
 
 
-def acronym_expansions(mentions: list[Mention], keys: list[str], key_of: Callable[[str], str] = entity_key) -> dict[str, str]:
+def acronym_expansions(
+    mentions: list[Mention], keys: list[str], key_of: Callable[[str], str] = entity_key
+) -> dict[str, str]:
     """Acronym key -> the long form key that undefined uses of it join.
 
     Only where abstracts define it so, and only when they agree: the leading long form must be
@@ -202,7 +219,10 @@ def is_data_description(label: str, names: Iterable[str]) -> bool:
         return False
     for name in names:
         words = name.split()
-        capitals = [is_acronym(w) or any(c.isupper() for c in w[1:]) or w[:1].isupper() and (i or len(words) == 1) for i, w in enumerate(words)]
+        capitals = [
+            is_acronym(w) or any(c.isupper() for c in w[1:]) or w[:1].isupper() and (i or len(words) == 1)
+            for i, w in enumerate(words)
+        ]
         if any(c.isdigit() for c in name) or any(capitals):  # "Meta-World benchmark": a capital inside the first word
             return False
         if len(words) > 1 and singular(words[-1].lower()) not in DATA_NOUNS:
@@ -265,7 +285,12 @@ def resolve_relations(relations: list[Relation], resolution: Resolution) -> list
     resolved = []
     for r in relations:
         head, tail = keys.get((r.paper, r.head.start, r.head.end)), keys.get((r.paper, r.tail.start, r.tail.end))
-        if head is None or tail is None or head.entity == tail.entity or (head.label, tail.label) != RELATIONS[r.relation]:
+        if (
+            head is None
+            or tail is None
+            or head.entity == tail.entity
+            or (head.label, tail.label) != RELATIONS[r.relation]
+        ):
             continue
         if r.relation in SYMMETRIC_RELATIONS and tail.entity < head.entity:
             head, tail = tail, head

@@ -59,7 +59,7 @@ RELATION_COLORS = {
     "comparedWith": "#e377c2",
     "isA": "#17becf",
 }
-# The page's view of a large graph (measured on ICML 2025: see README "Opening the page").
+# The page's view of a large graph (measured on ICML 2025: docs/page.md, docs/results.md).
 DEFAULT_HTML_MIN_PAPERS = 1
 DEFAULT_HTML_MAX_NODES = 800
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: the real spaCy pipeline, one build of the bundled sample, and ../shared."""
+"""Shared fixtures: the real spaCy pipeline, one build of the bundled sample, and ../shared; and the markers
+a test gets from the fixtures it uses (so that `-m "not browser"` and the like pick a fast subset)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers import ROOT, unavailable
+
+# fixture -> the marker of every test that uses it
+FIXTURE_MARKERS = {"shared": "needs_shared", "browser": "browser", "bolt": "bolt"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, marker in FIXTURE_MARKERS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
 
 
 def shared_dir() -> Path:
@@ -16,10 +27,10 @@ def shared_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def shared() -> Path:
-    """../shared (or $PAPERKG_SHARED); tests that need it skip only where it is absent."""
+    """../shared (or $PAPERKG_SHARED): absent, its tests skip, but in CI they fail."""
     path = shared_dir()
     if not (path / "data").is_dir():
-        pytest.skip(f"{path} not found (set PAPERKG_SHARED)")
+        unavailable(f"{path} not found (set PAPERKG_SHARED)")
     return path
 
 

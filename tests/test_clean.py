@@ -10,18 +10,25 @@ CASES = [
     ("with $n\\gg d^\\gamma$ samples", "with n≫ d^γ samples"),
     ("called *Sleeping RL*, where", "called Sleeping RL, where"),
     ("and **bilinear dueling bandits**, a", "and bilinear dueling bandits, a"),
-    ("named ***D***istributional-discrepancy-based ***A***dversarial ***D***efense (DAD).",
-     "named Distributional-discrepancy-based Adversarial Defense (DAD)."),
+    (
+        "named ***D***istributional-discrepancy-based ***A***dversarial ***D***efense (DAD).",
+        "named Distributional-discrepancy-based Adversarial Defense (DAD).",
+    ),
     ("**M**ulti-**A**gent **PO**licy **Hyper**graph", "Multi-Agent POlicy Hypergraph"),
-    ("we propose **P**CA-based **A**daptive **S**earch (**PAS**), and ***effective state-size***.",
-     "we propose PCA-based Adaptive Search (PAS), and effective state-size."),
+    (
+        "we propose **P**CA-based **A**daptive **S**earch (**PAS**), and ***effective state-size***.",
+        "we propose PCA-based Adaptive Search (PAS), and effective state-size.",
+    ),
     ("2**10 and x**2", "2**10 and x**2"),
     ("we present `GL-LowPopArt`, a", "we present GL-LowPopArt, a"),
     ('unlearn ``fine-tuning data" (the', 'unlearn "fine-tuning data" (the'),
     ("costs $5 and 3 * 4 = 12", "costs $5 and 3 * 4 = 12"),
     ("$a*b*c$ and *d* then $$p*q*$$ `e`", "a*b*c and d then p*q* e"),  # no emphasis inside math
     ("the *metric $k$-center* problem", "the metric k-center problem"),  # math inside emphasis
-    ("the Schr{\\\"o}dinger bridge, Carath\\'eodory, \\^{o} and {a, b}", "the Schrödinger bridge, Carathéodory, ô and {a, b}"),
+    (
+        "the Schr{\\\"o}dinger bridge, Carath\\'eodory, \\^{o} and {a, b}",
+        "the Schrödinger bridge, Carathéodory, ô and {a, b}",
+    ),
 ]
 
 
@@ -58,7 +65,11 @@ def test_span_maps_to_raw_text_without_markup_around_it():
         ("We present a novel *Catoni-style* estimator.", "Catoni-style estimator", "*Catoni-style* estimator"),
         ("We run $k$-means on it.", "k-means", "$k$-means"),
         ("We present **D**ynamic **E**xperts (DE).", "Dynamic Experts", "**D**ynamic **E**xperts"),
-        ("We propose $\\textbf{Di}$rectional Projection.", "Directional Projection", "$\\textbf{Di}$rectional Projection"),
+        (
+            "We propose $\\textbf{Di}$rectional Projection.",
+            "Directional Projection",
+            "$\\textbf{Di}$rectional Projection",
+        ),
         ("We train LoRA$^2$ fast.", "LoRA", "LoRA"),
         ("We propose \\textbf{Prompt Learning (PL)}.", "Prompt Learning", "Prompt Learning"),
     ],

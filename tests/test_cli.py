@@ -51,7 +51,9 @@ def test_plain_text_seed_builds_the_same_abstracts(seed_builds):
 @pytest.mark.parametrize("query", sorted((ROOT / "queries").glob("*.rq")), ids=lambda p: p.name)
 def test_every_library_query_runs(seed_builds, query):
     assert query.read_text().startswith("#"), "each query opens with the question it answers"
-    result = run("-m", "kg.cli", "query", str(query), "--graph", str(seed_builds["icml2025_seed.jsonl"]), "--format", "json")
+    result = run(
+        "-m", "kg.cli", "query", str(query), "--graph", str(seed_builds["icml2025_seed.jsonl"]), "--format", "json"
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout), f"{query.name} returned no rows on the seed"
 

@@ -5,7 +5,15 @@ import pytest
 from kg.corpus import NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
 from kg.errors import InputError
 
-RECORD = {"id": "p1", "title": "T", "abstract": "We propose X.", "authors": ["A B", "C D"], "url": "u", "venue": "V", "year": 2025}
+RECORD = {
+    "id": "p1",
+    "title": "T",
+    "abstract": "We propose X.",
+    "authors": ["A B", "C D"],
+    "url": "u",
+    "venue": "V",
+    "year": 2025,
+}
 
 
 def write(path, text):
@@ -19,13 +27,26 @@ def test_jsonl_reads_every_field(tmp_path):
 
 
 def test_jsonl_bad_records_are_counted_skips(tmp_path):
-    lines = [json.dumps(RECORD), "{broken", json.dumps({"id": "p2", "abstract": ""}), json.dumps(RECORD), "[1]",
-             json.dumps({"id": "p3", "abstract": "$x^2$"}), '{"id": "p4", "abstract": "\\ud800 lone"}']
+    lines = [
+        json.dumps(RECORD),
+        "{broken",
+        json.dumps({"id": "p2", "abstract": ""}),
+        json.dumps(RECORD),
+        "[1]",
+        json.dumps({"id": "p3", "abstract": "$x^2$"}),
+        '{"id": "p4", "abstract": "\\ud800 lone"}',
+    ]
     path = write(tmp_path / "a.jsonl", "\n".join(lines))
     corpus = read_corpus([path])
     assert [p.id for p in corpus.papers] == ["p1"]
-    assert corpus.skip_counts() == {"broken JSON line": 1, "no abstract": 1, "duplicate id": 1, "record is not an object": 1,
-                                    NO_WORDS: 1, "invalid Unicode (lone surrogate)": 1}
+    assert corpus.skip_counts() == {
+        "broken JSON line": 1,
+        "no abstract": 1,
+        "duplicate id": 1,
+        "record is not an object": 1,
+        NO_WORDS: 1,
+        "invalid Unicode (lone surrogate)": 1,
+    }
     assert [s.source for s in corpus.skipped] == [f"{path}:{n}" for n in range(2, 8)]
     assert corpus.skip_summary().startswith("1 (broken JSON line), 1 (duplicate id)")
 
@@ -36,7 +57,9 @@ def test_skips_name_the_record_in_every_format(tmp_path):
     text = write(tmp_path / "c.txt", "Header line\n\nOne abstract.\n\nOne abstract.\n")
     skipped = read_corpus([array, table, text]).skipped
     assert [(s.source, s.reason) for s in skipped] == [
-        (f"{array}[1]", "no abstract"), (f"{table}:3", "duplicate id"), (f"{text}, paragraph 3", "duplicate id"),
+        (f"{array}[1]", "no abstract"),
+        (f"{table}:3", "duplicate id"),
+        (f"{text}, paragraph 3", "duplicate id"),
     ]
 
 
@@ -47,7 +70,9 @@ def test_a_record_without_words_does_not_claim_its_id(tmp_path):
 
 def test_jsonl_splits_records_at_newlines_only(tmp_path):
     abstract = "Line\u2028separator and next\x85line and \x0cfeed stay inside the record."
-    corpus = read_corpus([write(tmp_path / "a.jsonl", json.dumps({"id": "p1", "abstract": abstract}, ensure_ascii=False) + "\r\n")])
+    corpus = read_corpus(
+        [write(tmp_path / "a.jsonl", json.dumps({"id": "p1", "abstract": abstract}, ensure_ascii=False) + "\r\n")]
+    )
     assert [p.abstract for p in corpus.papers] == [abstract] and not corpus.skipped
 
 

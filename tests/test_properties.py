@@ -14,8 +14,29 @@ from kg.resolve import entity_key
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Text rich in the markup clean() handles, mixed with arbitrary characters.
-MARKUP = ["$", "$$", "\\", "\\emph{", "\\alpha", "\\log", "\\%", "\\ ", "{", "}", "*", "**", "`", "``", "''", '"', "_", "^"]
-markup_text = st.lists(st.one_of(st.sampled_from(MARKUP + [" ", "a", "bc", "\n"]), st.text(max_size=3)), max_size=30).map("".join)
+MARKUP = [
+    "$",
+    "$$",
+    "\\",
+    "\\emph{",
+    "\\alpha",
+    "\\log",
+    "\\%",
+    "\\ ",
+    "{",
+    "}",
+    "*",
+    "**",
+    "`",
+    "``",
+    "''",
+    '"',
+    "_",
+    "^",
+]
+markup_text = st.lists(
+    st.one_of(st.sampled_from(MARKUP + [" ", "a", "bc", "\n"]), st.text(max_size=3)), max_size=30
+).map("".join)
 any_text = st.one_of(markup_text, st.text(max_size=60))
 
 
@@ -76,7 +97,12 @@ def test_clean_skips_the_full_pass_only_where_it_would_change_nothing(raw):
 
 
 @FAST
-@given(st.lists(st.sampled_from(["$x^2$", "$$\\alpha + \\beta$$", "\\emph{$O(n)$}", "\\cite{}", " ", ".", "1", "(3)", "\\\\"]), max_size=8).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(["$x^2$", "$$\\alpha + \\beta$$", "\\emph{$O(n)$}", "\\cite{}", " ", ".", "1", "(3)", "\\\\"]),
+        max_size=8,
+    ).map("".join)
+)
 def test_math_commands_and_numbers_are_not_words(raw):
     assert not has_words(raw)
 
@@ -90,14 +116,39 @@ def test_a_plain_word_between_spaces_is_a_word(raw, word):
 
 # Names built from the pieces that keys fold (fillers, prefixes, plurals, acronyms, punctuation).
 NAME_PIECES = [
-    "a", "the", "novel", "state-of-the-art", "so-called", "multi", "multi-modal", "GNN", "GNNs", "A-Bs", "-", "s", "as",
-    "ies", "analyses", "cats", "organisers", "realises", "classes", "(b", "pre-", "x.", "CIFAR-10", "İ", "ℂ",
+    "a",
+    "the",
+    "novel",
+    "state-of-the-art",
+    "so-called",
+    "multi",
+    "multi-modal",
+    "GNN",
+    "GNNs",
+    "A-Bs",
+    "-",
+    "s",
+    "as",
+    "ies",
+    "analyses",
+    "cats",
+    "organisers",
+    "realises",
+    "classes",
+    "(b",
+    "pre-",
+    "x.",
+    "CIFAR-10",
+    "İ",
+    "ℂ",
     "(CNNs)",
 ]
 # "x(y)z", nested: "a(b (c) d)e"
 parenthesised = st.recursive(
     st.sampled_from(["a", "GNNs", "b-c", ""]),
-    lambda inner: st.tuples(inner, inner, inner, st.sampled_from(["", " "])).map(lambda t: f"{t[0]}{t[3]}({t[1]}){t[3]}{t[2]}"),
+    lambda inner: st.tuples(inner, inner, inner, st.sampled_from(["", " "])).map(
+        lambda t: f"{t[0]}{t[3]}({t[1]}){t[3]}{t[2]}"
+    ),
     max_leaves=6,
 )
 names = st.one_of(
@@ -125,11 +176,19 @@ def test_entity_key_is_idempotent(name):
 strings = st.one_of(st.text(max_size=12), st.just("\ud800 x"), st.just("We propose X."))
 records = st.fixed_dictionaries(
     {"abstract": st.one_of(strings, st.none(), st.integers())},
-    optional={"id": st.one_of(strings, st.integers()), "title": strings, "authors": st.one_of(strings, st.lists(strings, max_size=2)), "year": strings},
+    optional={
+        "id": st.one_of(strings, st.integers()),
+        "title": strings,
+        "authors": st.one_of(strings, st.lists(strings, max_size=2)),
+        "year": strings,
+    },
 )
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | strings | records,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["id", "abstract", "papers"]) | st.text(max_size=3), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["id", "abstract", "papers"]) | st.text(max_size=3), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 file_bytes = st.one_of(

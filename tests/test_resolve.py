@@ -25,14 +25,24 @@ def test_same_key(a, b):
     assert entity_key(a) == entity_key(b)
 
 
-@pytest.mark.parametrize("a, b", [("GAN", "gan"), ("graph neural network", "graph network"), ("process", "proces"),
-                                  ("T5-11B", "T511B"), ("ImageNet-1K", "ImageNet-1"),
-                                  ("Low-Rank Adaptation (LoRA) fine-tuning", "Low-Rank Adaptation")])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("GAN", "gan"),
+        ("graph neural network", "graph network"),
+        ("process", "proces"),
+        ("T5-11B", "T511B"),
+        ("ImageNet-1K", "ImageNet-1"),
+        ("Low-Rank Adaptation (LoRA) fine-tuning", "Low-Rank Adaptation"),
+    ],
+)
 def test_different_key(a, b):
     assert entity_key(a) != entity_key(b)
 
 
-@pytest.mark.parametrize("name", ["a novel Multi-Modal Graph Neural Networks", "GL-LowPopArt", "CIFAR-10", "analyses", "the so-called X"])
+@pytest.mark.parametrize(
+    "name", ["a novel Multi-Modal Graph Neural Networks", "GL-LowPopArt", "CIFAR-10", "analyses", "the so-called X"]
+)
 def test_key_is_idempotent(name):
     assert entity_key(entity_key(name)) == entity_key(name)
 
@@ -49,12 +59,14 @@ def mention(paper, name, label="METHOD", long_form="", role="uses"):
 
 
 def test_acronym_defined_in_a_paper_merges_with_its_long_form_everywhere():
-    r = resolve([
-        mention("p1", "Graph Neural Networks"),
-        mention("p1", "GNNs", long_form="Graph Neural Networks"),
-        mention("p2", "GNN"),
-        mention("p3", "graph neural network"),
-    ])
+    r = resolve(
+        [
+            mention("p1", "Graph Neural Networks"),
+            mention("p1", "GNNs", long_form="Graph Neural Networks"),
+            mention("p2", "GNN"),
+            mention("p3", "graph neural network"),
+        ]
+    )
     assert list(r.entities) == ["graph neural network"]
     entity = r.entities["graph neural network"]
     assert entity.papers == ("p1", "p2", "p3")
@@ -63,51 +75,88 @@ def test_acronym_defined_in_a_paper_merges_with_its_long_form_everywhere():
 
 
 def test_acronym_clash_never_merges_different_long_forms():
-    r = resolve([
-        mention("p1", "semidefinite programming", "METHOD"),
-        mention("p1", "SDP", long_form="semidefinite programming"),
-        mention("p2", "Spherical Diffusion Policy"),
-        mention("p2", "SDP", long_form="Spherical Diffusion Policy"),
-        mention("p3", "SDP"),
-    ])
+    r = resolve(
+        [
+            mention("p1", "semidefinite programming", "METHOD"),
+            mention("p1", "SDP", long_form="semidefinite programming"),
+            mention("p2", "Spherical Diffusion Policy"),
+            mention("p2", "SDP", long_form="Spherical Diffusion Policy"),
+            mention("p3", "SDP"),
+        ]
+    )
     assert {e.key for e in r.entities.values()} == {"semidefinite programming", "spherical diffusion policy", "SDP"}
     assert [m.entity for m in r.mentions if m.paper == "p3"] == ["SDP"]
 
 
 def test_label_by_majority_and_role_per_paper():
-    r = resolve([
-        mention("p1", "reinforcement learning", "METHOD", role="proposes"),
-        mention("p1", "reinforcement learning", "METHOD"),
-        mention("p2", "reinforcement learning", "TASK"),
-        mention("p3", "reinforcement learning", "METHOD"),
-    ])
+    r = resolve(
+        [
+            mention("p1", "reinforcement learning", "METHOD", role="proposes"),
+            mention("p1", "reinforcement learning", "METHOD"),
+            mention("p2", "reinforcement learning", "TASK"),
+            mention("p3", "reinforcement learning", "METHOD"),
+        ]
+    )
     assert r.entities["reinforcement learning"].label == "METHOD"
     assert {m.label for m in r.mentions} == {"METHOD"}
     assert [m.role for m in r.mentions] == ["proposes", "proposes", "uses", "uses"]
 
 
 def test_undefined_acronym_joins_the_long_form_most_papers_agree_on():
-    defining = [m for i in range(4) for m in (mention(f"p{i}", "large language models"),
-                                              mention(f"p{i}", "LLMs", long_form="large language models"))]
-    r = resolve([*defining, mention("q", "language models"), mention("q", "LLM", long_form="language models"), mention("z", "LLM")])
+    defining = [
+        m
+        for i in range(4)
+        for m in (
+            mention(f"p{i}", "large language models"),
+            mention(f"p{i}", "LLMs", long_form="large language models"),
+        )
+    ]
+    r = resolve(
+        [
+            *defining,
+            mention("q", "language models"),
+            mention("q", "LLM", long_form="language models"),
+            mention("z", "LLM"),
+        ]
+    )
     assert [m.entity for m in r.mentions if m.paper == "z"] == ["large language model"]
     assert [m.entity for m in r.mentions if m.paper == "q"] == ["language model", "language model"]
 
 
 def test_generic_entities_are_left_out_of_the_graph():
-    r = resolve([mention("p", "downstream tasks", "TASK"), mention("p", "real-world datasets", "DATASET"),
-                 mention("p", "theoretical analysis", "TASK"), mention("p", "training", "TASK"),
-                 mention("p", "machine learning"), mention("p", "reasoning tasks", "TASK"), mention("p", "mixtures"),
-                 mention("p", "Gaussian mixture"), mention("p", "baseline methods"), mention("p", "feedback", "TASK"),
-                 mention("p", "under-explored but important problem", "TASK"), mention("p", "leading approach"),
-                 mention("p", "unique predictor"), mention("p", "resulting estimators")])
+    r = resolve(
+        [
+            mention("p", "downstream tasks", "TASK"),
+            mention("p", "real-world datasets", "DATASET"),
+            mention("p", "theoretical analysis", "TASK"),
+            mention("p", "training", "TASK"),
+            mention("p", "machine learning"),
+            mention("p", "reasoning tasks", "TASK"),
+            mention("p", "mixtures"),
+            mention("p", "Gaussian mixture"),
+            mention("p", "baseline methods"),
+            mention("p", "feedback", "TASK"),
+            mention("p", "under-explored but important problem", "TASK"),
+            mention("p", "leading approach"),
+            mention("p", "unique predictor"),
+            mention("p", "resulting estimators"),
+        ]
+    )
     assert set(r.entities) == {"machine learning", "reasoning task", "gaussian mixture"}
     assert {m.entity for m in r.mentions} == {"machine learning", "reasoning task", "gaussian mixture"}
 
 
 def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
     described = ["tabular datasets", "simulated and real-world data", "leaderboard", "physics", "Image datasets"]
-    named = ["Penn Treebank", "Wikipedia", "the Pile", "CIFAR-10", "ImageNet", "molecular datasets of QM9", "Meta-World benchmark"]
+    named = [
+        "Penn Treebank",
+        "Wikipedia",
+        "the Pile",
+        "CIFAR-10",
+        "ImageNet",
+        "molecular datasets of QM9",
+        "Meta-World benchmark",
+    ]
     r = resolve([mention("p", name, "DATASET") for name in described + named] + [mention("p", "tabular models")])
     assert {e.name for e in r.entities.values()} == set(named) | {"tabular models"}
     assert not {m.name for m in r.mentions} & set(described)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from ..nlp.docdata import DocData
+
 CHUNK = 500  # keys per SELECT, well under SQLite's limit on bound parameters
 
 
@@ -57,8 +58,10 @@ class Cache:
 
     def put(self, items: Iterable[tuple[str, DocData]]) -> None:
         with self.db:
-            self.db.executemany("INSERT OR REPLACE INTO docs VALUES (?, ?)",
-                                ((key, json.dumps(data, ensure_ascii=False, separators=(",", ":"))) for key, data in items))
+            self.db.executemany(
+                "INSERT OR REPLACE INTO docs VALUES (?, ?)",
+                ((key, json.dumps(data, ensure_ascii=False, separators=(",", ":"))) for key, data in items),
+            )
 
     def close(self) -> None:
         self.db.close()

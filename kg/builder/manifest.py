@@ -52,8 +52,18 @@ def code_version() -> str:
 
 def fingerprint(papers: list[Paper], base_iri: str, options: ExportOptions) -> str:
     """Everything the exports of a build depend on, as one hash."""
-    digest = hashlib.sha256(json.dumps({"format": FORMAT, "pipeline": pipeline_version(), "code": code_version(),
-                                        "base_iri": base_iri, "options": asdict(options)}, sort_keys=True).encode())
+    digest = hashlib.sha256(
+        json.dumps(
+            {
+                "format": FORMAT,
+                "pipeline": pipeline_version(),
+                "code": code_version(),
+                "base_iri": base_iri,
+                "options": asdict(options),
+            },
+            sort_keys=True,
+        ).encode()
+    )
     for paper in papers:
         digest.update(json.dumps(asdict(paper)).encode())
         digest.update(b"\n")
@@ -79,7 +89,10 @@ def listing(folder: Path, names: Iterable[str]) -> list[Path]:
 
 def write_manifest(folder: Path, fingerprint: str, counts: BuildCounts, names: Iterable[str]) -> None:
     """The manifest of the exports `names` just written into `folder`."""
-    files = {p.relative_to(folder).as_posix(): {"size": p.stat().st_size, "sha256": sha256(p)} for p in listing(folder, names)}
+    files = {
+        p.relative_to(folder).as_posix(): {"size": p.stat().st_size, "sha256": sha256(p)}
+        for p in listing(folder, names)
+    }
     manifest = {"format": FORMAT, "fingerprint": fingerprint, "counts": asdict(counts), "files": files}
     (folder / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 

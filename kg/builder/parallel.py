@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Generator
 
 from tqdm import tqdm
 
@@ -59,10 +59,13 @@ def chunks(todo: dict[str, str], workers: int) -> list[Chunk]:
     """The texts to parse, cut so that every worker gets several chunks (load balance, progress)."""
     size = max(1, min(MAX_CHUNK, math.ceil(len(todo) / (4 * workers))))
     items = list(todo.items())
-    return [([k for k, _ in part], [t for _, t in part]) for part in (items[i : i + size] for i in range(0, len(items), size))]
+    return [
+        ([k for k, _ in part], [t for _, t in part])
+        for part in (items[i : i + size] for i in range(0, len(items), size))
+    ]
 
 
-def run_local(work: list[Chunk], workers: int) -> Iterator[tuple[list[str], list[DocData]]]:
+def run_local(work: list[Chunk], workers: int) -> Generator[tuple[list[str], list[DocData]], None, None]:
     """Chunks parsed here (one worker) or in `workers` processes, yielded as they finish."""
     if workers <= 1 or sum(len(texts) for _, texts in work) < MIN_PARALLEL:
         for keys, texts in work:
@@ -77,15 +80,18 @@ def run_local(work: list[Chunk], workers: int) -> Iterator[tuple[list[str], list
             pool.shutdown(cancel_futures=True)
 
 
-def run_dask(work: list[Chunk], address: str, workers: int) -> Iterator[tuple[list[str], list[DocData]]]:
+def run_dask(work: list[Chunk], address: str, workers: int) -> Generator[tuple[list[str], list[DocData]], None, None]:
     """Chunks parsed as Dask tasks on the scheduler at `address`, or on a local cluster of `workers`
     processes for "local" (started and stopped here). Workers need paperkg installed."""
     try:
-        from dask.distributed import Client, LocalCluster, as_completed as completed
+        from dask.distributed import Client, LocalCluster
+        from dask.distributed import as_completed as completed
     except ImportError:
         raise KGError("--dask needs Dask: pip install 'paperkg[dask]'") from None
 
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) if address == "local" else None
+    cluster = (
+        LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) if address == "local" else None
+    )
     try:
         try:
             client = Client(cluster or address)
@@ -100,21 +106,25 @@ def run_dask(work: list[Chunk], address: str, workers: int) -> Iterator[tuple[li
             cluster.close()
 
 
-def extract_corpus(papers: list[Paper], cache_dir: Path | None, workers: int, dask: str | None = None,
-                   progress: bool = False) -> Extraction:
+def extract_corpus(
+    papers: list[Paper], cache_dir: Path | None, workers: int, dask: str | None = None, progress: bool = False
+) -> Extraction:
     """Mentions and relations of every paper; with `cache_dir`, parses are read from and added to its cache.
 
     Each parse becomes records as soon as it is read or comes back, and is dropped with the paper's offset
     map: a large corpus never holds every parse and every map at once beside its records."""
-    texts: list[CleanText | None] = [clean(p.abstract) for p in papers]
+    texts: list[CleanText | None] = [clean(p.abstract) for p in papers]  # each dropped once its records are made
     at: dict[str, list[int]] = defaultdict(list)  # clean-text key -> the papers with that text
     for i, text in enumerate(texts):
+        assert text is not None
         at[text_key(text.text)].append(i)
     records: list[Records] = [([], [])] * len(papers)  # each paper's, once its parse is read or comes back
 
     def add(key: str, data: DocData) -> None:
         for i in at.pop(key):
-            records[i] = paper_records(papers[i], texts[i], data)
+            text = texts[i]
+            assert text is not None  # each paper's text is read once, by the one parse of its key
+            records[i] = paper_records(papers[i], text, data)
             texts[i] = None
 
     cache = Cache(cache_dir / CACHE_FILE, pipeline_version()) if cache_dir is not None else None
@@ -122,7 +132,8 @@ def extract_corpus(papers: list[Paper], cache_dir: Path | None, workers: int, da
         if cache:
             for key, data in cache.each(list(at)):
                 add(key, data)
-        todo = {key: texts[indices[0]].text for key, indices in at.items()}  # one parse per distinct text
+        # one parse per distinct text (the papers still in `at` have theirs)
+        todo = {key: first.text for key, indices in at.items() if (first := texts[indices[0]]) is not None}
         work = chunks(todo, workers)
         results = run_dask(work, dask, workers) if dask and work else run_local(work, workers)
         with ProgressBar(len(todo), progress) as bar, closing(results):  # closing: workers stop on any error
@@ -145,5 +156,6 @@ class ProgressBar(tqdm):
     monitor_interval = 0
 
     def __init__(self, total: int, show: bool) -> None:
-        super().__init__(total=total, unit="abstract", desc="parsing", file=sys.stderr, delay=1, disable=not show,
-                         dynamic_ncols=True)
+        super().__init__(
+            total=total, unit="abstract", desc="parsing", file=sys.stderr, delay=1, disable=not show, dynamic_ncols=True
+        )

@@ -21,7 +21,14 @@ from ..graph import build_graph
 from ..layout import DEFAULT_OUT, MANIFEST_FILE, SAMPLE_INPUT
 from ..records import Mention
 from ..resolve import resolve, resolve_relations
-from ..settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, MAX_ABSTRACT_CHARS, PAPER, RELATIONS
+from ..settings import (
+    DEFAULT_BASE_IRI,
+    DEFAULT_HTML_MAX_NODES,
+    DEFAULT_HTML_MIN_PAPERS,
+    MAX_ABSTRACT_CHARS,
+    PAPER,
+    RELATIONS,
+)
 from .manifest import BuildCounts, fingerprint, up_to_date, write_manifest
 from .parallel import default_workers, extract_corpus
 from .staging import staged
@@ -83,7 +90,9 @@ def check_out(out: Path) -> None:
     """Fail before any work if `out` cannot be a folder: it, or the first of its parents that exists, is a file."""
     existing = next(p for p in (out, *out.parents) if p.exists())
     if not existing.is_dir():
-        raise OutputError("--out names a file, not a folder" if existing == out else f"--out is inside {existing}, a file", out)
+        raise OutputError(
+            "--out names a file, not a folder" if existing == out else f"--out is inside {existing}, a file", out
+        )
 
 
 def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:
@@ -100,12 +109,25 @@ def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:
 
 
 def counts_of(graph: nx.MultiDiGraph, mentions: list[Mention]) -> BuildCounts:
-    return BuildCounts(mentions=len(mentions), entities=sum(1 for _, d in graph.nodes(data=True) if d["type"] != PAPER),
-                  edges=graph.number_of_edges(), relations=sum(1 for *_, d in graph.edges(data=True) if d["relation"] in RELATIONS))
+    return BuildCounts(
+        mentions=len(mentions),
+        entities=sum(1 for _, d in graph.nodes(data=True) if d["type"] != PAPER),
+        edges=graph.number_of_edges(),
+        relations=sum(1 for *_, d in graph.edges(data=True) if d["relation"] in RELATIONS),
+    )
 
 
-def make_graph(papers: list[Paper], capped: list[Paper], out: Path, base_iri: str, cache: bool, workers: int | None,
-               dask: str | None, progress: bool, lap: Callable[[str], None] = lambda stage: None) -> tuple[Made, int]:
+def make_graph(
+    papers: list[Paper],
+    capped: list[Paper],
+    out: Path,
+    base_iri: str,
+    cache: bool,
+    workers: int | None,
+    dask: str | None,
+    progress: bool,
+    lap: Callable[[str], None] = lambda stage: None,
+) -> tuple[Made, int]:
     """Extract (spaCy reads the `capped` abstracts), resolve and graph; and how many abstracts spaCy read."""
     if cache:
         try:
@@ -123,10 +145,21 @@ def make_graph(papers: list[Paper], capped: list[Paper], out: Path, base_iri: st
     return (resolution.mentions, graph), extraction.parsed
 
 
-def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = DEFAULT_BASE_IRI, *,
-          html_min_papers: int = DEFAULT_HTML_MIN_PAPERS, html_max_nodes: int = DEFAULT_HTML_MAX_NODES,
-          strict: bool = False, evidence: bool = True, rdf_formats: Iterable[str] = (), workers: int | None = None,
-          cache: bool = True, dask: str | None = None, progress: bool = False) -> BuildResult:
+def build(
+    inputs: Iterable[Path] = (),
+    out: Path = DEFAULT_OUT,
+    base_iri: str = DEFAULT_BASE_IRI,
+    *,
+    html_min_papers: int = DEFAULT_HTML_MIN_PAPERS,
+    html_max_nodes: int = DEFAULT_HTML_MAX_NODES,
+    strict: bool = False,
+    evidence: bool = True,
+    rdf_formats: Iterable[str] = (),
+    workers: int | None = None,
+    cache: bool = True,
+    dask: str | None = None,
+    progress: bool = False,
+) -> BuildResult:
     """Build the knowledge graph of `inputs` (default: the bundled ICML 2025 sample) into `out`.
 
     `html_min_papers` and `html_max_nodes` bound what graph.html draws of a large graph. Records that
@@ -165,9 +198,16 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
     build_id = fingerprint(corpus.papers, base_iri, options)
     if cache and (counts := up_to_date(out, build_id, exports)):
         lap("up to date")
-        return BuildResult(out, corpus, counts, time.perf_counter() - started,
-                           lambda: make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress)[0],
-                           timings, truncated, up_to_date=True)
+        return BuildResult(
+            out,
+            corpus,
+            counts,
+            time.perf_counter() - started,
+            lambda: make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress)[0],
+            timings,
+            truncated,
+            up_to_date=True,
+        )
     lap("check")
     (mentions, graph), parsed = make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress, lap)
     counts = counts_of(graph, mentions)
@@ -189,5 +229,6 @@ def build(inputs: Iterable[Path] = (), out: Path = DEFAULT_OUT, base_iri: str = 
         with unwritten(MANIFEST_FILE, out):
             write_manifest(staging, build_id, counts, exports)
         lap("manifest")
-    return BuildResult(out, corpus, counts, time.perf_counter() - started, lambda: (mentions, graph), timings, truncated,
-                       parsed)
+    return BuildResult(
+        out, corpus, counts, time.perf_counter() - started, lambda: (mentions, graph), timings, truncated, parsed
+    )

@@ -27,8 +27,11 @@ def held_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield  # Python runs handlers in the main thread only, so nothing interrupts this one
         return
-    held: list[int] = []
-    previous = {sig: signal.signal(sig, lambda number, _: held.append(number)) for sig in (signal.SIGINT, signal.SIGTERM)}
+    held: list[signal.Signals] = []
+    previous = {
+        sig: signal.signal(sig, lambda number, _: held.append(signal.Signals(number)))
+        for sig in (signal.SIGINT, signal.SIGTERM)
+    }
     try:
         yield
     finally:

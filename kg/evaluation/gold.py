@@ -14,7 +14,27 @@ from ..errors import InputError
 
 DEFAULT_LABEL_MAP = {"Method": "METHOD", "Task": "TASK", "Dataset": "DATASET", "Material": "DATASET"}
 PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}", "``": '"', "''": '"'}
-NO_SPACE_BEFORE = {",", ".", ";", ":", "!", "?", ")", "]", "}", "%", "'s", "n't", "'re", "'ve", "'ll", "'d", "'m", "-", "/"}
+NO_SPACE_BEFORE = {
+    ",",
+    ".",
+    ";",
+    ":",
+    "!",
+    "?",
+    ")",
+    "]",
+    "}",
+    "%",
+    "'s",
+    "n't",
+    "'re",
+    "'ve",
+    "'ll",
+    "'d",
+    "'m",
+    "-",
+    "/",
+}
 NO_SPACE_AFTER = {"(", "[", "{", "-", "/"}
 
 Span = tuple[int, int, str]

@@ -12,6 +12,7 @@ from typing import Any, Iterable
 from ..errors import InputError
 from .gold import DEFAULT_LABEL_MAP, GoldDoc, Span
 
+
 @dataclass
 class LabelCounts:
     tp: int = 0
@@ -86,7 +87,9 @@ def format_scores(scores: Scores) -> str:
         overlap = prf(c.overlap_tp_predicted, c.predicted, c.overlap_tp_gold, c.gold)
         lines.append(
             f"{label:<8} {c.gold:>6} {c.predicted:>6}   "
-            + " ".join(f"{v:>6.3f}" for v in exact) + "   " + " ".join(f"{v:>6.3f}" for v in overlap)
+            + " ".join(f"{v:>6.3f}" for v in exact)
+            + "   "
+            + " ".join(f"{v:>6.3f}" for v in overlap)
         )
     lines.append("exact: same start, end and label; ~ overlap: shares a character with a span of the same label")
     return "\n".join(lines)
@@ -104,5 +107,3 @@ def parse_label_map(items: Iterable[str]) -> dict[str, str]:
         else:
             mapping.pop(source, None)
     return mapping
-
-

@@ -41,18 +41,26 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     colours = {kind: leaf("viz:color", rgb(style["color"])) for kind, style in NODE_STYLE.items()}
     yield start("nodes", {"count": str(graph.number_of_nodes())})
     for node, data in sorted(graph.nodes(data=True)):
-        yield (f"<node id={attr(text(node))} label={attr(text(data['name']))}>\n{attvalues(data, NODE_FIELDS)}"
-               f'{colours[data["type"]]}<viz:size value="{node_size(data)}"/>\n</node>\n')
+        yield (
+            f"<node id={attr(text(node))} label={attr(text(data['name']))}>\n{attvalues(data, NODE_FIELDS)}"
+            f'{colours[data["type"]]}<viz:size value="{node_size(data)}"/>\n</node>\n'
+        )
     yield end("nodes")
     colours = {relation: leaf("viz:color", rgb(colour)) for relation, colour in RELATION_COLORS.items()}
     yield start("edges", {"count": str(graph.number_of_edges())})
     for i, (source, target, data) in enumerate(sorted_edges(graph)):
-        attrs = {"id": str(i), "source": text(source), "target": text(target), "label": data["relation"],
-                 "weight": str(data["mentions"])}
+        attrs = {
+            "id": str(i),
+            "source": text(source),
+            "target": text(target),
+            "label": data["relation"],
+            "weight": str(data["mentions"]),
+        }
         yield f"{start('edge', attrs)}{attvalues(data, EDGE_FIELDS)}{colours[data['relation']]}</edge>\n"
     yield end("edges") + end("graph") + end("gexf")
 
 
-def write_gexf(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
-               options: ExportOptions = ExportOptions()) -> None:
+def write_gexf(
+    graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (), options: ExportOptions = ExportOptions()
+) -> None:
     write_xml(path, gexf_parts(graph))

@@ -18,6 +18,7 @@ GRAPHML_ROOT = {
     "xsi:schemaLocation": "http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd",
 }
 
+
 def key_id(kind: str, name: str) -> str:
     """GraphML key ids are unique in a file: an edge field named like a node field (`papers`) gets a prefix."""
     return f"edge_{name}" if kind == "edge" and name in dict(NODE_FIELDS) else name
@@ -27,19 +28,28 @@ def graphml_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     yield start("graphml", GRAPHML_ROOT)
     for kind, fields in (("node", NODE_FIELDS), ("edge", EDGE_FIELDS)):
         for name, type_ in fields:
-            yield leaf("key", {"id": key_id(kind, name), "for": kind, "attr.name": name, "attr.type": GRAPHML_TYPES[type_]})
+            yield leaf(
+                "key", {"id": key_id(kind, name), "for": kind, "attr.name": name, "attr.type": GRAPHML_TYPES[type_]}
+            )
     yield start("graph", {"id": "paperkg", "edgedefault": "directed"})
     node_keys = {name: f'<data key="{name}"' for name, _ in NODE_FIELDS}
     edge_keys = {name: f'<data key="{key_id("edge", name)}"' for name, _ in EDGE_FIELDS}
     for node, data in sorted(graph.nodes(data=True)):
-        yield (f"<node id={attr(text(node))}>\n"
-               + "".join(data_line(node_keys[name], "data", value) for name, value in values(data, NODE_FIELDS)) + "</node>\n")
+        yield (
+            f"<node id={attr(text(node))}>\n"
+            + "".join(data_line(node_keys[name], "data", value) for name, value in values(data, NODE_FIELDS))
+            + "</node>\n"
+        )
     for source, target, data in sorted_edges(graph):
-        yield (f"<edge source={attr(text(source))} target={attr(text(target))}>\n"
-               + "".join(data_line(edge_keys[name], "data", value) for name, value in values(data, EDGE_FIELDS)) + "</edge>\n")
+        yield (
+            f"<edge source={attr(text(source))} target={attr(text(target))}>\n"
+            + "".join(data_line(edge_keys[name], "data", value) for name, value in values(data, EDGE_FIELDS))
+            + "</edge>\n"
+        )
     yield end("graph") + end("graphml")
 
 
-def write_graphml(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
-                  options: ExportOptions = ExportOptions()) -> None:
+def write_graphml(
+    graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (), options: ExportOptions = ExportOptions()
+) -> None:
     write_xml(path, graphml_parts(graph))

@@ -32,7 +32,7 @@ OPTIONS = {
     "physics": {
         "solver": "forceAtlas2Based",
         "forceAtlas2Based": {"gravitationalConstant": -60, "springLength": 90},
-        "stabilization": {"iterations": 200, "fit": True},  # 2.5 s for 800 nodes; see README
+        "stabilization": {"iterations": 200, "fit": True},  # 800 nodes settle in about 3 s (docs/results.md)
     },
     "layout": {"randomSeed": 1, "improvedLayout": False},
     "interaction": {"hover": True, "tooltipDelay": 120, "navigationButtons": False},
@@ -49,8 +49,9 @@ class View:
     note: str
 
 
-def select_view(graph: nx.MultiDiGraph, min_papers: int = DEFAULT_HTML_MIN_PAPERS,
-                max_nodes: int = DEFAULT_HTML_MAX_NODES) -> View:
+def select_view(
+    graph: nx.MultiDiGraph, min_papers: int = DEFAULT_HTML_MIN_PAPERS, max_nodes: int = DEFAULT_HTML_MAX_NODES
+) -> View:
     """Entities in ≥ t papers and papers that mention them, at most `max_nodes` in all.
 
     t is the least threshold ≥ `min_papers` at which everything left fits, or else at which the
@@ -70,16 +71,24 @@ def select_view(graph: nx.MultiDiGraph, min_papers: int = DEFAULT_HTML_MIN_PAPER
     nodes = frozenset(entities | set(shown))
     if len(nodes) == graph.number_of_nodes():
         return View(nodes, f"Showing all {len(nodes):,} nodes.")
-    entity_part = (f"all {len(entities):,} entities" if len(entities) == len(counts)
-                   else f"the {len(entities):,} entities in ≥ {t} papers (of {len(counts):,})")
-    paper_part = (f"all {len(shown):,} papers" if len(shown) == len(papers)
-                  else f"the {len(shown):,} papers that mention them" if len(shown) == len(candidates)
-                  else f"{len(shown):,} of the {len(candidates):,} papers that mention them")
+    entity_part = (
+        f"all {len(entities):,} entities"
+        if len(entities) == len(counts)
+        else f"the {len(entities):,} entities in ≥ {t} papers (of {len(counts):,})"
+    )
+    paper_part = (
+        f"all {len(shown):,} papers"
+        if len(shown) == len(papers)
+        else f"the {len(shown):,} papers that mention them"
+        if len(shown) == len(candidates)
+        else f"{len(shown):,} of the {len(candidates):,} papers that mention them"
+    )
     return View(nodes, f"Showing {len(nodes):,} of {graph.number_of_nodes():,} nodes: {entity_part} and {paper_part}.")
 
 
-def pick_papers(graph: nx.MultiDiGraph, entities: set[str], candidates: list[str], links: dict[str, int],
-                budget: int) -> list[str]:
+def pick_papers(
+    graph: nx.MultiDiGraph, entities: set[str], candidates: list[str], links: dict[str, int], budget: int
+) -> list[str]:
     """At most `budget` candidates: one paper for every entity first, so that none floats alone,
     then those that link the most entities, since a paper that joins two says more than a leaf."""
     if len(candidates) <= budget:
@@ -100,8 +109,10 @@ def node_tooltip(data: dict, evidence: str, shown_papers: int) -> str:
     """HTML for a node's hover box and details; every value from the corpus is escaped."""
     e = html.escape
     if data["type"] == PAPER:
-        lines = [f"<b>{e(data['name'])}</b>",
-                 " · ".join(["Paper", *(e(str(data[k])) for k in ("venue", "year") if data.get(k))])]
+        lines = [
+            f"<b>{e(data['name'])}</b>",
+            " · ".join(["Paper", *(e(str(data[k])) for k in ("venue", "year") if data.get(k))]),
+        ]
         if data["authors"]:
             lines.append(e(", ".join(data["authors"][:6]) + (" …" if len(data["authors"]) > 6 else "")))
         if url := web_url(data.get("url")):
@@ -132,16 +143,23 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
     for node in sorted(view.nodes):
         data = graph.nodes[node]
         papers = data.get("papers", 1)
-        shown_papers = sum(1 for p in set(graph.predecessors(node))
-                           if p in view.nodes and graph.nodes[p]["type"] == PAPER)
+        shown_papers = sum(
+            1 for p in set(graph.predecessors(node)) if p in view.nodes and graph.nodes[p]["type"] == PAPER
+        )
         style = NODE_STYLE[data["type"]]
         name = data["name"]
         net.add_node(
-            node, label=name if len(name) <= 40 else name[:38] + "…", shape=style["shape"], color=style["color"],
+            node,
+            label=name if len(name) <= 40 else name[:38] + "…",
+            shape=style["shape"],
+            color=style["color"],
             size=10 if data["type"] == PAPER else 10 + 5 * papers**0.5,
             font={"size": 10 if data["type"] == PAPER else round(12 + 3 * papers**0.5)},
-            title=node_tooltip(data, evidence.get(node, ""), shown_papers), kind=data["type"], papers=papers,
-            names=[s.lower() for s in (name, *data.get("aliases", []))], url=web_url(data.get("url")),
+            title=node_tooltip(data, evidence.get(node, ""), shown_papers),
+            kind=data["type"],
+            papers=papers,
+            names=[s.lower() for s in (name, *data.get("aliases", []))],
+            url=web_url(data.get("url")),
         )
     edges = sorted((s, t, d["relation"]) for s, t, d in graph.edges(data=True) if s in view.nodes and t in view.nodes)
     for i, (source, target, relation) in enumerate(edges):
@@ -149,8 +167,12 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
     return net
 
 
-def render_html(graph: nx.MultiDiGraph, title: str = "paperkg", min_papers: int = DEFAULT_HTML_MIN_PAPERS,
-                max_nodes: int = DEFAULT_HTML_MAX_NODES) -> str:
+def render_html(
+    graph: nx.MultiDiGraph,
+    title: str = "paperkg",
+    min_papers: int = DEFAULT_HTML_MIN_PAPERS,
+    max_nodes: int = DEFAULT_HTML_MAX_NODES,
+) -> str:
     view = select_view(graph, min_papers, max_nodes)
     nodes, edges, *_ = to_pyvis(graph, view).get_network_data()
     present = {e["relation"] for e in edges}
@@ -171,9 +193,11 @@ def render_html(graph: nx.MultiDiGraph, title: str = "paperkg", min_papers: int 
     )
 
 
-def write_html(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
-               options: ExportOptions = ExportOptions()) -> None:
+def write_html(
+    graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (), options: ExportOptions = ExportOptions()
+) -> None:
     """Write the page; `options.html_min_papers` and `html_max_nodes` bound the view of a large graph
     (see `select_view`)."""
-    path.write_text(render_html(graph, min_papers=options.html_min_papers, max_nodes=options.html_max_nodes),
-                    encoding="utf-8")
+    path.write_text(
+        render_html(graph, min_papers=options.html_min_papers, max_nodes=options.html_max_nodes), encoding="utf-8"
+    )

@@ -13,11 +13,20 @@ from ..records import Mention
 from .options import ExportOptions
 
 
-def write_mentions(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
-                   options: ExportOptions = ExportOptions()) -> None:
+def write_mentions(
+    graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (), options: ExportOptions = ExportOptions()
+) -> None:
     iris = mention_entity_iris(graph)
     with open(path, "w", encoding="utf-8") as out:
         for m in mentions:
-            row = {"paper": m.paper, "start": m.start, "end": m.end, "text": m.text, "label": m.label,
-                   "entity": iris[m.entity], "role": m.role, "sentence": m.sentence}
+            row = {
+                "paper": m.paper,
+                "start": m.start,
+                "end": m.end,
+                "text": m.text,
+                "label": m.label,
+                "entity": iris[m.entity],
+                "role": m.role,
+                "sentence": m.sentence,
+            }
             out.write(json.dumps(row, ensure_ascii=False) + "\n")

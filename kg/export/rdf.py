@@ -14,14 +14,13 @@ same build gives the same bytes (rdflib took 110 s to write 400,000 triples as T
 
 from __future__ import annotations
 
+import shutil
 from functools import lru_cache
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 from urllib.parse import quote
-
-import shutil
 
 import networkx as nx
 import pyoxigraph as ox
@@ -39,10 +38,17 @@ def namespace(base: str) -> Callable[[str], ox.NamedNode]:
 
 
 PREFIXES = {
-    "kg": KG_NS, "schema": SCHEMA_NS, "mls": MLS_NS, "dcterms": "http://purl.org/dc/terms/",
-    "skos": "http://www.w3.org/2004/02/skos/core#", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "xsd": "http://www.w3.org/2001/XMLSchema#",
-    "owl": "http://www.w3.org/2002/07/owl#", "oa": "http://www.w3.org/ns/oa#", "prov": "http://www.w3.org/ns/prov#",
+    "kg": KG_NS,
+    "schema": SCHEMA_NS,
+    "mls": MLS_NS,
+    "dcterms": "http://purl.org/dc/terms/",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "oa": "http://www.w3.org/ns/oa#",
+    "prov": "http://www.w3.org/ns/prov#",
 }
 KG, SCHEMA, MLS, RDF, RDFS, XSD, DCTERMS, SKOS, OA, PROV = (
     namespace(PREFIXES[p]) for p in ("kg", "schema", "mls", "rdf", "rdfs", "xsd", "dcterms", "skos", "oa", "prov")
@@ -80,7 +86,9 @@ def annotation_iri(base: str, paper: str, *parts: object) -> str:
     return f"{base}annotation/{quote(paper, safe='')}/" + "/".join(map(str, parts))
 
 
-def annotation(iri: str, motivation: str, body: ox.NamedNode, source: str, start: int, end: int, exact: str) -> Iterator[Triple]:
+def annotation(
+    iri: str, motivation: str, body: ox.NamedNode, source: str, start: int, end: int, exact: str
+) -> Iterator[Triple]:
     """An oa:Annotation whose target selects abstract[start:end] of the paper `source`, by position and quote."""
     ann, target, position, quoted = (ox.NamedNode(iri + suffix) for suffix in ("", "#target", "#position", "#quote"))
     yield Triple(ann, RDF("type"), OA("Annotation"))
@@ -139,17 +147,31 @@ def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, e
     if evidence:
         for r in data["evidence"]:
             source = paper_iri(base, r.paper)
-            iri = annotation_iri(base, r.paper, relation, f"{r.head.start}-{r.head.end}", f"{r.tail.start}-{r.tail.end}")
-            yield from annotation(iri, "describing", statement, source, r.start, r.end, graph.nodes[source]["abstract"][r.start : r.end])
+            iri = annotation_iri(
+                base, r.paper, relation, f"{r.head.start}-{r.head.end}", f"{r.tail.start}-{r.tail.end}"
+            )
+            yield from annotation(
+                iri, "describing", statement, source, r.start, r.end, graph.nodes[source]["abstract"][r.start : r.end]
+            )
 
 
 def mention_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention]) -> Iterator[Triple]:
     """One annotation per mention, its body the entity: the offsets and text of mentions.jsonl."""
     base, iris = graph.graph["base_iri"], mention_entity_iris(graph)
-    for paper, of_paper in groupby(mentions, key=attrgetter("paper")):  # the paper's IRIs quoted once, not once a mention
+    for paper, of_paper in groupby(
+        mentions, key=attrgetter("paper")
+    ):  # the paper's IRIs quoted once, not once a mention
         source, prefix = paper_iri(base, paper), annotation_iri(base, paper, "")
         for m in of_paper:
-            yield from annotation(f"{prefix}{m.start}-{m.end}", "identifying", ox.NamedNode(iris[m.entity]), source, m.start, m.end, m.text)
+            yield from annotation(
+                f"{prefix}{m.start}-{m.end}",
+                "identifying",
+                ox.NamedNode(iris[m.entity]),
+                source,
+                m.start,
+                m.end,
+                m.text,
+            )
 
 
 def ontology_triples() -> Iterator[Triple]:
@@ -179,15 +201,17 @@ def prefixes(graph: nx.MultiDiGraph) -> dict[str, str]:
     return {**PREFIXES, **kinds}
 
 
-def write_rdf(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
-              options: ExportOptions = ExportOptions()) -> None:
+def write_rdf(
+    graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (), options: ExportOptions = ExportOptions()
+) -> None:
     """Write the graph in the format its file name says (graph.ttl, graph.nt, ...); with `options.evidence`,
     with an annotation for every one of `mentions`."""
     evidence = mentions if options.evidence else None
     ox.serialize(rdf_triples(graph, evidence), str(path), FORMAT_OF_FILE[path.name], prefixes=prefixes(graph))
 
 
-def write_ontology(graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
-                   options: ExportOptions = ExportOptions()) -> None:
+def write_ontology(
+    graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (), options: ExportOptions = ExportOptions()
+) -> None:
     """The kg: vocabulary as shipped, beside the graph that uses it."""
     shutil.copyfile(ONTOLOGY_FILE, path)

@@ -33,8 +33,12 @@ class StoreLoad:
     def __init__(self, ttl: Path, folder: Path) -> None:
         package_parent = str(Path(__file__).resolve().parents[2])  # kg importable however this process found it
         code = f"import sys; sys.path.append({package_parent!r}); from kg.export.store import load_store; load_store(*sys.argv[1:])"
-        self.process = subprocess.Popen([sys.executable, "-c", code, str(ttl), str(folder)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code, str(ttl), str(folder)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
 
     def wait(self) -> None:
         """Return once the store is written; raise OSError with the child's last line if it was not."""
@@ -50,7 +54,8 @@ class StoreLoad:
             self.process.wait()
 
 
-def write_store(graph: nx.MultiDiGraph, folder: Path, mentions: Sequence[Mention] = (),
-                options: ExportOptions = ExportOptions()) -> StoreLoad:
+def write_store(
+    graph: nx.MultiDiGraph, folder: Path, mentions: Sequence[Mention] = (), options: ExportOptions = ExportOptions()
+) -> StoreLoad:
     """Start loading the graph.ttl written beside `folder` into a store there; the build waits for it last."""
     return StoreLoad(folder.parent / GRAPH_FILE, folder)

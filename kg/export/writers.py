@@ -21,8 +21,14 @@ from .store import StoreLoad, write_store
 
 
 class Writer(Protocol):
-    def __call__(self, graph: nx.MultiDiGraph, path: Path, mentions: Sequence[Mention] = (),
-                 options: ExportOptions = ExportOptions()) -> StoreLoad | None:
+    def __call__(
+        self,
+        graph: nx.MultiDiGraph,
+        path: Path,
+        mentions: Sequence[Mention] = (),
+        options: ExportOptions = ExportOptions(),
+        /,
+    ) -> StoreLoad | None:
         """Write one output at `path`; a StoreLoad goes on while the next outputs are written."""
 
 

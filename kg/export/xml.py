@@ -16,12 +16,18 @@ from xml.sax.saxutils import escape, quoteattr
 
 import networkx as nx
 
-
 # (attribute, GEXF type). Lists are joined with "; ": not every reader knows GEXF's list types.
 NODE_FIELDS = (
-    ("type", "string"), ("name", "string"), ("aliases", "string"), ("papers", "integer"),
-    ("paper_id", "string"), ("title", "string"), ("url", "string"), ("venue", "string"),
-    ("year", "integer"), ("authors", "string"),
+    ("type", "string"),
+    ("name", "string"),
+    ("aliases", "string"),
+    ("papers", "integer"),
+    ("paper_id", "string"),
+    ("title", "string"),
+    ("url", "string"),
+    ("venue", "string"),
+    ("year", "integer"),
+    ("authors", "string"),
 )
 EDGE_FIELDS = (("relation", "string"), ("mentions", "integer"), ("sentence", "string"), ("papers", "integer"))
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")  # no XML 1.0 document may hold these

@@ -30,18 +30,28 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
             mentions.append(None)
             continue
         start, end = text.to_raw_with_markup(start_char, end_char)
-        mentions.append(Mention(
-            paper=paper.id, start=start, end=end, text=paper.abstract[start:end], name=name, label=label,
-            role=PROPOSES if proposed else USES, sentence=sentences[sentence][2],
-            long_form="" if long_form == name else long_form,
-        ))
+        mentions.append(
+            Mention(
+                paper=paper.id,
+                start=start,
+                end=end,
+                text=paper.abstract[start:end],
+                name=name,
+                label=label,
+                role=PROPOSES if proposed else USES,
+                sentence=sentences[sentence][2],
+                long_form="" if long_form == name else long_form,
+            )
+        )
     relations = []
     for head, relation, tail, sentence in data["relations"]:
-        if mentions[head] is None or mentions[tail] is None:
+        head_mention, tail_mention = mentions[head], mentions[tail]
+        if head_mention is None or tail_mention is None:
             continue
         start_char, end_char, sentence_text = sentences[sentence]
-        relations.append(Relation(paper.id, mentions[head], relation, mentions[tail], sentence_text,
-                                  *text.to_raw(start_char, end_char)))
+        relations.append(
+            Relation(paper.id, head_mention, relation, tail_mention, sentence_text, *text.to_raw(start_char, end_char))
+        )
     return [m for m in mentions if m is not None], relations
 
 

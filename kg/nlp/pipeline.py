@@ -28,7 +28,8 @@ NAME_FULL_STOPS = [r"(?<=[^\s.][A-Z])\."]
 @lru_cache(maxsize=4)
 def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
     nlp: Language = importlib.import_module(base_model_name()).load(exclude=list(UNUSED))
-    nlp.tokenizer.suffix_search = compile_suffix_regex([*nlp.Defaults.suffixes, *NAME_FULL_STOPS]).search
+    suffixes = [*(nlp.Defaults.suffixes or ()), *NAME_FULL_STOPS]
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search  # type: ignore[union-attr]  # a Tokenizer
     if use_model:
         if not (NER_MODEL_DIR / "config.cfg").is_file():
             raise ModelError(f"the trained NER is missing from {NER_MODEL_DIR}: reinstall paperkg or run `kg train`")

@@ -39,8 +39,12 @@ def overlaps(span: Span, others: list[Span]) -> bool:
     return any(span.start < o.end and o.start < span.end for o in others)
 
 
-@Language.factory("kg_propagate", default_config={"abbreviations": True, "names": True},
-                  requires=["doc.spans", "doc._.abbreviations"], assigns=["doc.spans", "doc._.long_forms"])
+@Language.factory(
+    "kg_propagate",
+    default_config={"abbreviations": True, "names": True},
+    requires=["doc.spans", "doc._.abbreviations"],
+    assigns=["doc.spans", "doc._.long_forms"],
+)
 def make_label_propagator(nlp: Language, name: str, abbreviations: bool, names: bool) -> "LabelPropagator":
     return LabelPropagator(nlp.make_doc, abbreviations, names)
 
@@ -68,9 +72,16 @@ class LabelPropagator:
             # the head word says what the name is: "Massive Multilingual Multimodal Benchmark (MMMB)"; for a name
             # of hyphenated words the noun after it: "Vision-Language-Action (VLA) models" (but "video-to-audio
             # (VTA) methods" are methods for a task)
-            modifier = (len(long.text.split()) == 1 and "-" in long.text and "-to-" not in long.text.lower()
-                        and after is not None and after.dep_ != "compound")
-            if strong := strong_head_label(long, named=True) or (strong_head_label(doc[se + 1 : se + 2]) if modifier else None):
+            modifier = (
+                len(long.text.split()) == 1
+                and "-" in long.text
+                and "-to-" not in long.text.lower()
+                and after is not None
+                and after.dep_ != "compound"
+            )
+            if strong := strong_head_label(long, named=True) or (
+                strong_head_label(doc[se + 1 : se + 2]) if modifier else None
+            ):
                 decided[long.text.lower()] = strong
             label = (
                 decided.get(long.text.lower())
@@ -85,17 +96,25 @@ class LabelPropagator:
             # "Denoising Diffusion" + "Probabilistic Model" (DDPM), "Mixture" + "Experts (MoE) framework", and
             # "the Flexible Job-Shop Scheduling Problem (FJSP)" found without "Flexible": one name
             whole = all(long.start <= s.start and (s.end <= long.end or s.end >= short.end) for s in pieces)
-            part = (len(pieces) == 1 and long.start <= pieces[0].start and pieces[0].end <= long.end
-                    and len(pieces[0]) < len(long) and not long[0].is_stop)
+            part = (
+                len(pieces) == 1
+                and long.start <= pieces[0].start
+                and pieces[0].end <= long.end
+                and len(pieces[0]) < len(long)
+                and not long[0].is_stop
+            )
             plain = not any(t.is_punct and t.text != "-" or t.text.count("(") != t.text.count(")") for t in long)
             if (len(pieces) > 1 and whole or part) and plain:
                 spans = [s for s in spans if s not in pieces]
             key = short_form_key(short.text)
-            inside = cover is not None and cover.start <= short.start and short.end <= cover.end
-            if inside and after is not None and cover.start < ss - 1 and cover.end > se + 1:
-                long_forms.setdefault(key, doc[cover.start : ss - 1].text)  # "X (SF) techniques": SF is X
-            long_forms.setdefault(key, without(cover, doc[ss - 1 : se + 1]) if inside else long.text)
-            definitions += [Span(doc, long.start, long.end, label=label), Span(doc, short.start, short.end, label=label)]
+            inside = cover if cover is not None and cover.start <= short.start and short.end <= cover.end else None
+            if inside is not None and after is not None and inside.start < ss - 1 and inside.end > se + 1:
+                long_forms.setdefault(key, doc[inside.start : ss - 1].text)  # "X (SF) techniques": SF is X
+            long_forms.setdefault(key, without(inside, doc[ss - 1 : se + 1]) if inside is not None else long.text)
+            definitions += [
+                Span(doc, long.start, long.end, label=label),
+                Span(doc, short.start, short.end, label=label),
+            ]
             for variant in (key, key + "s"):
                 names.setdefault(variant, label)
         doc._.long_forms = long_forms
@@ -109,17 +128,22 @@ class LabelPropagator:
             matcher = PhraseMatcher(doc.vocab)
             for text in names:
                 matcher.add(text, [self.make_doc(text)])
-            repeated = [Span(doc, start, end, label=names[doc.vocab.strings[match_id]]) for match_id, start, end in matcher(doc)]
+            repeated = [
+                Span(doc, start, end, label=names[doc.vocab.strings[match_id]]) for match_id, start, end in matcher(doc)
+            ]
             spans += [r for r in filter_spans(repeated) if not overlaps(r, spans)]
         spans = filter_spans(spans)
         doc.spans[SPAN_KEY] = one_label_per_name(spans, long_forms, decided) if self.names else spans
         return doc
 
 
-def one_label_per_name(spans: list[Span], long_forms: dict[str, str], decided: dict[str, str] | None = None) -> list[Span]:
+def one_label_per_name(
+    spans: list[Span], long_forms: dict[str, str], decided: dict[str, str] | None = None
+) -> list[Span]:
     """Give every mention of one name in one abstract the same label: the one `decided` for it, else the
     most frequent among its mentions (a short form counts with its long form, and with "long form (SF) kind"),
     ties to the first."""
+
     def group(span: Span) -> str:
         return long_forms.get(short_form_key(span.text), named_part(span).text).lower()
 

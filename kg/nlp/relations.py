@@ -16,8 +16,16 @@ from spacy.tokens import Doc, Span, Token
 
 from ..settings import RELATIONS, SPAN_KEY
 from .lexicon import (
-    BEAT_VERBS, CALLING_VERBS, CLASS_ARTICLES, EVALUATE_VERBS, EXAMPLE_PREPOSITIONS, FINDING_VERBS, FINDINGS, ON,
-    RESTING_VERBS, USE_VERBS,
+    BEAT_VERBS,
+    CALLING_VERBS,
+    CLASS_ARTICLES,
+    EVALUATE_VERBS,
+    EXAMPLE_PREPOSITIONS,
+    FINDING_VERBS,
+    FINDINGS,
+    ON,
+    RESTING_VERBS,
+    USE_VERBS,
 )
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
@@ -38,56 +46,108 @@ PATTERNS: dict[str, list[list[dict]]] = {
         # "a framework for mask selection"
         [node("head", **NOUN), child("head", "prep", "for", LOWER="for"), child("for", "pobj", "tail")],
         # "we use X for Y", "X is applied to Y"
-        [node("verb", LEMMA={"IN": USE_VERBS}), child("verb", ["dobj", "nsubjpass"], "head"),
-         child("verb", "prep", "prep", LOWER={"IN": ["for", "to"]}), child("prep", "pobj", "tail")],
+        [
+            node("verb", LEMMA={"IN": USE_VERBS}),
+            child("verb", ["dobj", "nsubjpass"], "head"),
+            child("verb", "prep", "prep", LOWER={"IN": ["for", "to"]}),
+            child("prep", "pobj", "tail"),
+        ],
     ],
     "evaluatedOn": [
         # "X achieves 90% accuracy on Y", "on Y, X ..."
-        [node("verb", POS="VERB", LEMMA={"NOT_IN": RESTING_VERBS}), child("verb", "nsubj", "head"),
-         child("verb", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail")],
+        [
+            node("verb", POS="VERB", LEMMA={"NOT_IN": RESTING_VERBS}),
+            child("verb", "nsubj", "head"),
+            child("verb", "prep", "on", LOWER={"IN": ON}),
+            child("on", "pobj", "tail"),
+        ],
         # "we evaluate X on Y", "X is tested on Y"
-        [node("verb", LEMMA={"IN": EVALUATE_VERBS}), child("verb", ["dobj", "nsubjpass"], "head"),
-         child("verb", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail")],
+        [
+            node("verb", LEMMA={"IN": EVALUATE_VERBS}),
+            child("verb", ["dobj", "nsubjpass"], "head"),
+            child("verb", "prep", "on", LOWER={"IN": ON}),
+            child("on", "pobj", "tail"),
+        ],
         # "X on the Y benchmark"
         [node("head", **NOUN), child("head", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail")],
         # "experiments on Y show that X outperforms ..."
-        [node("verb", LEMMA={"IN": FINDING_VERBS}), child("verb", "nsubj", "finding", LEMMA={"IN": FINDINGS}),
-         child("finding", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail"),
-         child("verb", "ccomp", "claim"), child("claim", "nsubj", "head")],
+        [
+            node("verb", LEMMA={"IN": FINDING_VERBS}),
+            child("verb", "nsubj", "finding", LEMMA={"IN": FINDINGS}),
+            child("finding", "prep", "on", LOWER={"IN": ON}),
+            child("on", "pobj", "tail"),
+            child("verb", "ccomp", "claim"),
+            child("claim", "nsubj", "head"),
+        ],
     ],
     "comparedWith": [
         # "X outperforms Y"
         [node("verb", LEMMA={"IN": BEAT_VERBS}), child("verb", "nsubj", "head"), child("verb", "dobj", "tail")],
         # "Y is outperformed by X"
-        [node("verb", LEMMA={"IN": BEAT_VERBS}), child("verb", "nsubjpass", "tail"),
-         child("verb", "agent", "by"), child("by", "pobj", "head")],
+        [
+            node("verb", LEMMA={"IN": BEAT_VERBS}),
+            child("verb", "nsubjpass", "tail"),
+            child("verb", "agent", "by"),
+            child("by", "pobj", "head"),
+        ],
         # "X achieves 5% gains compared to Y"
-        [node("verb", POS={"IN": ["VERB", "AUX"]}), child("verb", "nsubj", "head"),
-         child("verb", ["prep", "advcl"], "compared", LEMMA="compare"),
-         child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}), child("to", "pobj", "tail")],
+        [
+            node("verb", POS={"IN": ["VERB", "AUX"]}),
+            child("verb", "nsubj", "head"),
+            child("verb", ["prep", "advcl"], "compared", LEMMA="compare"),
+            child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
+            child("to", "pobj", "tail"),
+        ],
         # "we compare X with Y"
-        [node("verb", LEMMA="compare"), child("verb", "dobj", "head"),
-         child("verb", "prep", "to", LOWER={"IN": ["to", "with", "against"]}), child("to", "pobj", "tail")],
+        [
+            node("verb", LEMMA="compare"),
+            child("verb", "dobj", "head"),
+            child("verb", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
+            child("to", "pobj", "tail"),
+        ],
         # "X is faster than Y"
-        [node("verb", POS={"IN": ["VERB", "AUX"]}), child("verb", "nsubj", "head"),
-         child("verb", ["acomp", "advmod", "dobj", "attr"], "better"),
-         child("better", "prep", "than", LOWER="than"), child("than", "pobj", "tail")],
+        [
+            node("verb", POS={"IN": ["VERB", "AUX"]}),
+            child("verb", "nsubj", "head"),
+            child("verb", ["acomp", "advmod", "dobj", "attr"], "better"),
+            child("better", "prep", "than", LOWER="than"),
+            child("than", "pobj", "tail"),
+        ],
         # "X versus Y"
-        [node("head", **NOUN), child("head", "prep", "vs", LOWER={"IN": ["versus", "vs", "vs."]}), child("vs", "pobj", "tail")],
+        [
+            node("head", **NOUN),
+            child("head", "prep", "vs", LOWER={"IN": ["versus", "vs", "vs."]}),
+            child("vs", "pobj", "tail"),
+        ],
     ],
     "isA": [
         # "OTTER, a novel VLA architecture" (set off by a comma: "Y (X)" defines a short form instead)
-        [node("head", **NOUN), child("head", "appos", "tail"), child("tail", "det", "a", LOWER={"IN": CLASS_ARTICLES}),
-         {"LEFT_ID": "a", "REL_OP": ";", "RIGHT_ID": "comma", "RIGHT_ATTRS": {"ORTH": ","}}],
+        [
+            node("head", **NOUN),
+            child("head", "appos", "tail"),
+            child("tail", "det", "a", LOWER={"IN": CLASS_ARTICLES}),
+            {"LEFT_ID": "a", "REL_OP": ";", "RIGHT_ID": "comma", "RIGHT_ATTRS": {"ORTH": ","}},
+        ],
         # "X is a Y"
-        [node("verb", LEMMA="be"), child("verb", "nsubj", "head"), child("verb", "attr", "tail"),
-         child("tail", "det", "a", LOWER={"IN": CLASS_ARTICLES})],
+        [
+            node("verb", LEMMA="be"),
+            child("verb", "nsubj", "head"),
+            child("verb", "attr", "tail"),
+            child("tail", "det", "a", LOWER={"IN": CLASS_ARTICLES}),
+        ],
         # "a training scheme called SGD jittering"
-        [node("tail", **NOUN), child("tail", "acl", "called", LEMMA={"IN": sorted(CALLING_VERBS)}), child("called", "oprd", "head")],
+        [
+            node("tail", **NOUN),
+            child("tail", "acl", "called", LEMMA={"IN": sorted(CALLING_VERBS)}),
+            child("called", "oprd", "head"),
+        ],
         # "methods such as SAM", "methods like SAM", "methods including SAM": a plural class (a singular one
         # is mostly the parser attaching "such as" to the nearest noun: "tasks in the pipeline, such as X")
-        [node("tail", TAG={"IN": ["NNS", "NNPS"]}), child("tail", "prep", "like", LOWER={"IN": EXAMPLE_PREPOSITIONS}),
-         child("like", "pobj", "head")],
+        [
+            node("tail", TAG={"IN": ["NNS", "NNPS"]}),
+            child("tail", "prep", "like", LOWER={"IN": EXAMPLE_PREPOSITIONS}),
+            child("like", "pobj", "head"),
+        ],
     ],
 }
 # A DATASET named inside a noun phrase: "the ESP benchmark" (head noun "benchmark", name "ESP").
@@ -102,7 +162,9 @@ def spans_at(token: Token, by_token: dict[int, Span]) -> list[Span]:
         if t.i in by_token:
             found.append(by_token[t.i])
         else:
-            found += [by_token[c.i] for c in t.children if c.dep_ in NAME_DEPS and c.i in by_token and by_token[c.i].root == c]
+            found += [
+                by_token[c.i] for c in t.children if c.dep_ in NAME_DEPS and c.i in by_token and by_token[c.i].root == c
+            ]
     return found
 
 

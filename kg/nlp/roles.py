@@ -20,8 +20,18 @@ PATTERNS = {
     # "we propose X", "this paper introduces X"
     "PROPOSE": [
         {"RIGHT_ID": "verb", "RIGHT_ATTRS": {"LEMMA": {"IN": PROPOSAL_VERBS}}},
-        {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "subject", "RIGHT_ATTRS": {"DEP": "nsubj", "LOWER": {"IN": AUTHOR_SUBJECTS}}},
-        {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "object", "RIGHT_ATTRS": {"DEP": {"IN": ["dobj", "attr", "oprd"]}}},
+        {
+            "LEFT_ID": "verb",
+            "REL_OP": ">",
+            "RIGHT_ID": "subject",
+            "RIGHT_ATTRS": {"DEP": "nsubj", "LOWER": {"IN": AUTHOR_SUBJECTS}},
+        },
+        {
+            "LEFT_ID": "verb",
+            "REL_OP": ">",
+            "RIGHT_ID": "object",
+            "RIGHT_ATTRS": {"DEP": {"IN": ["dobj", "attr", "oprd"]}},
+        },
     ],
     # "a new benchmark is introduced"
     "PROPOSED": [
@@ -31,7 +41,12 @@ PATTERNS = {
     # "OTTER, a novel VLA architecture"
     "NOVEL": [
         {"RIGHT_ID": "object", "RIGHT_ATTRS": {"POS": {"IN": ["NOUN", "PROPN"]}}},
-        {"LEFT_ID": "object", "REL_OP": ">", "RIGHT_ID": "cue", "RIGHT_ATTRS": {"DEP": "amod", "LOWER": {"IN": ["novel", "new"]}}},
+        {
+            "LEFT_ID": "object",
+            "REL_OP": ">",
+            "RIGHT_ID": "cue",
+            "RIGHT_ATTRS": {"DEP": "amod", "LOWER": {"IN": ["novel", "new"]}},
+        },
     ],
     # "our GL-LowPopArt"
     "OUR": [
@@ -66,7 +81,9 @@ def is_earlier_work(verb: Token) -> bool:
     return any(child.lemma_.lower() in EARLIER_WORK_WORDS for child in verb.children if child.dep_ in {"aux", "advmod"})
 
 
-@Language.factory("kg_roles", requires=["doc.spans", "token.dep", "token.lemma"], assigns=["doc.spans", "doc._.proposed"])
+@Language.factory(
+    "kg_roles", requires=["doc.spans", "token.dep", "token.lemma"], assigns=["doc.spans", "doc._.proposed"]
+)
 def make_role_marker(nlp: Language, name: str) -> "RoleMarker":
     return RoleMarker(nlp)
 

@@ -11,6 +11,7 @@ from .lexicon import DANGLING_PRONOUNS, DASHES, GENERIC_MODIFIERS
 
 TRIM_POS = {"DET", "PRON", "NUM", "ADV", "CCONJ", "PUNCT", "PART", "ADP", "SCONJ", "AUX", "SYM"}
 
+
 def words(span: Span) -> list[Span]:
     """The span cut at whitespace: "zero-shot generalization" is two words, not four tokens."""
     out, start = [], span.start
@@ -20,6 +21,7 @@ def words(span: Span) -> list[Span]:
             start = token.i + 1
     return out
 
+
 def is_filler(word: Span) -> bool:
     """A word that says nothing about which entity is meant: "a", "novel", "our", "proposed"."""
     if word.text.lower() in GENERIC_MODIFIERS:
@@ -27,6 +29,7 @@ def is_filler(word: Span) -> bool:
     if len(word) == 1 and word[0].tag_ in {"VBN", "VBD"}:  # "developed techniques", "learned features"
         return True
     return all(t.pos_ in TRIM_POS for t in word)
+
 
 def trim(span: Span) -> Span | None:
     """Drop filler words at the start and punctuation at the end: "a novel VLA architecture" -> "VLA architecture"."""
@@ -40,6 +43,7 @@ def trim(span: Span) -> Span | None:
         end -= 1
     return span.doc[start:end] if end > start else None
 
+
 def named_part(span: Span) -> Span:
     """What a span "X (SF) kind" names: X, as kg.resolve keys it ("text-to-speech (TTS) methods" are methods
     for a task, and the mention is the task's); any other span itself."""
@@ -48,14 +52,17 @@ def named_part(span: Span) -> Span:
         return span
     return Span(span.doc, span.start, opening, label=span.label_)
 
+
 def is_capitalised_name(span: Span) -> bool:
     """Words that all start with a capital: "Latent Preference Coding"."""
     words = span.text.split()
     return len(words) > 1 and all(w[:1].isupper() for w in words)
 
+
 def is_name(token: Token) -> bool:
     text = token.text
     return any(c.isupper() for c in text[1:]) or any(c.isdigit() for c in text) and any(c.isalpha() for c in text)
+
 
 ENUMERATOR = re.compile(r"^([ivx]+|[a-h]|[0-9])$")
 
@@ -69,12 +76,14 @@ EDGE_WORDS = EDGE_PUNCT | {"and", "or"}
 
 DANGLING_POS = {"ADP", "DET"}  # "inference of"
 
+
 def is_dash(token: Token) -> bool:
     """A dash between phrases ("constraints - non-negative firing", "RL -- policy", "membership—i.e."), not
     one that joins words ("Runge–Kutta", "Lomb--Scargle", "teacher–student")."""
     doc = token.doc
     spaced = token.i > 0 and bool(doc[token.i - 1].whitespace_) and bool(token.whitespace_)
     return token.text == "—" or token.text in DASHES and spaced
+
 
 def tidy(span: Span) -> Span | None:
     """Without punctuation, a conjunction or a preposition at its edges or a bracket left open:
@@ -85,12 +94,22 @@ def tidy(span: Span) -> Span | None:
     doc = span.doc
     end = next((t.i for t in span[1:] if is_dash(t)), end)  # "RL -- policy evaluation" -> "RL"
     while True:
-        if end - start > 3 and doc[start].text == "(" and doc[start + 2].text == ")" and ENUMERATOR.match(doc[start + 1].text):
+        if (
+            end - start > 3
+            and doc[start].text == "("
+            and doc[start + 2].text == ")"
+            and ENUMERATOR.match(doc[start + 1].text)
+        ):
             start += 3  # "(ii) high quality translation"
         while start < end and doc[start].text in EDGE_WORDS:
             start += 1
-        while end > start and (doc[end - 1].text in EDGE_WORDS or doc[end - 1].pos_ in DANGLING_POS
-                               or end - start > 1 and doc[end - 1].text in DANGLING_PRONOUNS and doc[end - 2].whitespace_):
+        while end > start and (
+            doc[end - 1].text in EDGE_WORDS
+            or doc[end - 1].pos_ in DANGLING_POS
+            or end - start > 1
+            and doc[end - 1].text in DANGLING_PRONOUNS
+            and doc[end - 2].whitespace_
+        ):
             end -= 1
         depth, cut = 0, None
         for token in doc[start:end]:
@@ -105,19 +124,32 @@ def tidy(span: Span) -> Span | None:
         if not cut:
             return Span(doc, start, end, label=span.label_) if end > start else None
 
+
 def whole_words(span: Span) -> Span:
     """The span widened to whole words where the tokenizer split one: "GSM8K" is read as "GSM8" + "K",
     and a name is not cut there (hyphens, quotes and other punctuation still end a span: "GNN-based",
     'auxiliary "drafter" model')."""
     doc, start, end = span.doc, span.start, span.end
-    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].text[-1].isalnum() and doc[end].text.isalnum():
+    while (
+        end < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].text[-1].isalnum() and doc[end].text.isalnum()
+    ):
         end += 1
-    while start > 0 and not doc[start - 1].whitespace_ and doc[start].text[0].isalnum() and doc[start - 1].text.isalnum():
+    while (
+        start > 0 and not doc[start - 1].whitespace_ and doc[start].text[0].isalnum() and doc[start - 1].text.isalnum()
+    ):
         start -= 1
-    while start > 1 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ and not doc[start - 1].whitespace_ \
-            and is_name(doc[start]) and doc[start - 2].text[:1].isupper() and doc[start - 2].text.isalnum():
+    while (
+        start > 1
+        and doc[start - 1].text == "-"
+        and not doc[start - 2].whitespace_
+        and not doc[start - 1].whitespace_
+        and is_name(doc[start])
+        and doc[start - 2].text[:1].isupper()
+        and doc[start - 2].text.isalnum()
+    ):
         start -= 2  # a name's capitalised prefix: "Ex-VAD", "R-AdaZO"
     return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
+
 
 def cut_at_verb(span: Span) -> Span | None:
     """The span up to its first verb: "SDP generalizes" -> "SDP" (hyphenated words stay whole)."""
@@ -126,6 +158,7 @@ def cut_at_verb(span: Span) -> Span | None:
         if token.pos_ in {"VERB", "AUX"} and not hyphenated and token.tag_ not in {"VBN", "VBG"}:
             return Span(span.doc, span.start, token.i, label=span.label_)
     return span
+
 
 def overlaps_any(span: Span, taken: list[Span]) -> bool:
     return any(span.start < t.end and t.start < span.end for t in taken)

@@ -9,23 +9,40 @@ are in apposition to, "a method called X", "experiments on X".
 
 from __future__ import annotations
 
+from typing import Any
+
 from spacy.language import Language
 from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from ..settings import LABELS, SPAN_KEY
-from .labels import dataset_cue, head_label, is_generic, modifies_next, name_label, names_none, precedes_model_head, strong_head_label, without_dataset_head
+from .labels import (
+    dataset_cue,
+    head_label,
+    is_generic,
+    modifies_next,
+    name_label,
+    names_none,
+    precedes_model_head,
+    strong_head_label,
+    without_dataset_head,
+)
 from .lexicon import GENERIC_HEADS
 from .spans import cut_at_verb, is_name, named_part, overlaps_any, tidy, trim, whole_words
 
 # A name: starts with a letter, and has two capitals or a digit (OTTER, ImageNet, CIFAR-10, LLaMA-2).
 NAME_TOKEN = r"^(?=[A-Za-z][A-Za-z0-9-]*$)(?=(?:.*[A-Z]){2}|.*[0-9])"
 
-NAME_PATTERNS = [
+NAME_PATTERNS: list[list[dict[str, Any]]] = [
     [{"TEXT": {"REGEX": NAME_TOKEN}}],
-    [{"TEXT": {"REGEX": NAME_TOKEN}}, {"TEXT": "-"}, {"TEXT": {"REGEX": r"^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$"}}],  # GL-LowPopArt, ADE20K-Part-234
+    [
+        {"TEXT": {"REGEX": NAME_TOKEN}},
+        {"TEXT": "-"},
+        {"TEXT": {"REGEX": r"^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$"}},
+    ],  # GL-LowPopArt, ADE20K-Part-234
 ]
+
 
 def chunk_spans(doc: Doc) -> list[Span]:
     """Noun chunks whose head says METHOD, TASK or DATASET, trimmed and not merely generic."""
@@ -40,18 +57,38 @@ def chunk_spans(doc: Doc) -> list[Span]:
         spans.append(Span(doc, span.start, span.end, label=label))
     return spans
 
+
 @Language.factory(
     "kg_terms",
     requires=["doc.ents", "token.pos", "token.tag", "token.dep", "token.lemma"],
     assigns=["doc.spans"],
-    default_config={"use_model": True, "rule_chunks": True, "rule_names": True, "dataset_cues": True,
-                    "generic_filter": True, "cut_verbs": True, "syntax_labels": True, "strong_heads": True},
+    default_config={
+        "use_model": True,
+        "rule_chunks": True,
+        "rule_names": True,
+        "dataset_cues": True,
+        "generic_filter": True,
+        "cut_verbs": True,
+        "syntax_labels": True,
+        "strong_heads": True,
+    },
 )
 def make_term_finder(
-    nlp: Language, name: str, use_model: bool, rule_chunks: bool, rule_names: bool, dataset_cues: bool,
-    generic_filter: bool, cut_verbs: bool, syntax_labels: bool, strong_heads: bool,
+    nlp: Language,
+    name: str,
+    use_model: bool,
+    rule_chunks: bool,
+    rule_names: bool,
+    dataset_cues: bool,
+    generic_filter: bool,
+    cut_verbs: bool,
+    syntax_labels: bool,
+    strong_heads: bool,
 ) -> "TermFinder":
-    return TermFinder(nlp, use_model, rule_chunks, rule_names, dataset_cues, generic_filter, cut_verbs, syntax_labels, strong_heads)
+    return TermFinder(
+        nlp, use_model, rule_chunks, rule_names, dataset_cues, generic_filter, cut_verbs, syntax_labels, strong_heads
+    )
+
 
 class TermFinder:
     """Writes labelled, non-overlapping spans to `doc.spans[SPAN_KEY]`.
@@ -61,9 +98,18 @@ class TermFinder:
     step is a switch so that its effect can be measured (`kg eval`).
     """
 
-    def __init__(self, nlp: Language, use_model: bool = True, rule_chunks: bool = True, rule_names: bool = True,
-                 dataset_cues: bool = True, generic_filter: bool = True, cut_verbs: bool = True,
-                 syntax_labels: bool = True, strong_heads: bool = True) -> None:
+    def __init__(
+        self,
+        nlp: Language,
+        use_model: bool = True,
+        rule_chunks: bool = True,
+        rule_names: bool = True,
+        dataset_cues: bool = True,
+        generic_filter: bool = True,
+        cut_verbs: bool = True,
+        syntax_labels: bool = True,
+        strong_heads: bool = True,
+    ) -> None:
         self.use_model = use_model
         self.strong_heads = strong_heads
         self.cut_verbs = cut_verbs
@@ -82,7 +128,12 @@ class TermFinder:
         if self.generic_filter:
             spans = [s for s in spans if not is_generic(s)]
         if self.strong_heads:
-            spans = [Span(doc, s.start, s.end, label=label) if (label := strong_head_label(named_part(s))) not in (None, s.label_) else s for s in spans]
+            spans = [
+                Span(doc, s.start, s.end, label=label)
+                if (label := strong_head_label(named_part(s))) not in (None, s.label_)
+                else s
+                for s in spans
+            ]
         told: dict[str, str] = {}  # name -> the label its syntax gives it somewhere in the abstract
         if self.rule_names:
             for _, start, end in self.matcher(doc):
@@ -97,11 +148,19 @@ class TermFinder:
                 for span in spans:  # the model's names too: "Llama" of "the Llama and Qwen model families"
                     if precedes_model_head(span):
                         told.setdefault(span.text, "METHOD")
-                spans = [Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s for s in spans]
+                spans = [
+                    Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s
+                    for s in spans
+                ]
         if self.rule_chunks:
             spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]
         if self.dataset_cues:
-            spans = [Span(doc, s.start, s.end, label="DATASET") if s.label_ != "DATASET" and dataset_cue(s, told.get(s.text)) else s for s in spans]
+            spans = [
+                Span(doc, s.start, s.end, label="DATASET")
+                if s.label_ != "DATASET" and dataset_cue(s, told.get(s.text))
+                else s
+                for s in spans
+            ]
             spans = list(map(without_dataset_head, spans))
         if self.generic_filter:
             spans = [s for s in spans if not names_none(s) and not modifies_next(s, spans)]

@@ -22,7 +22,8 @@ from oxrdflib import OxigraphStore
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
 from ..errors import QueryError
-from ..layout import GRAPH_FILE, STORE_DIR
+from ..layout import STORE_DIR
+from .run import one_line, open_store
 
 # What an Oxigraph store offers that does not write to it; everything else raises.
 READS = frozenset({"query", "quads_for_pattern", "named_graphs", "contains_named_graph", "dump"})
@@ -61,9 +62,9 @@ class _ReadOnlyOxigraph(OxigraphStore):
         try:
             return super().query(query, initNs, initBindings, queryGraph, **kwargs)
         except SyntaxError as exc:
-            raise QueryError(f"invalid SPARQL: {_line(exc)}") from None
+            raise QueryError(f"invalid SPARQL: {one_line(exc)}") from None
         except RuntimeError as exc:  # Oxigraph's evaluation errors: a variable bound but not selected, say
-            raise QueryError(f"cannot run the query: {_line(exc)}") from None
+            raise QueryError(f"cannot run the query: {one_line(exc)}") from None
 
     def __len__(self, context: Any = None) -> int:
         if next(iter(self._inner.named_graphs()), None) is None:  # a build writes the default graph only
@@ -81,30 +82,6 @@ class Build:
     from_store: bool
 
 
-def _line(exc: BaseException) -> str:
-    """An Oxigraph error on one line (RocksDB's can span several)."""
-    return " ".join(str(exc).split())
-
-
-def _open(path: Path) -> tuple[ox.Store, bool]:
-    store_dir, ttl = path / STORE_DIR, path / GRAPH_FILE
-    if store_dir.is_dir():
-        try:
-            return ox.Store.read_only(str(store_dir)), True
-        except OSError as exc:
-            raise QueryError(f"{store_dir}: cannot open the store ({_line(exc)})") from None
-    if not ttl.is_file():
-        raise QueryError(f"{ttl}: no graph here; run `kg build --out {path}` first")
-    store = ox.Store()
-    try:
-        store.load(path=str(ttl), format=ox.RdfFormat.TURTLE)
-    except SyntaxError as exc:
-        raise QueryError(f"{ttl}: not valid Turtle ({_line(exc)})") from None
-    except OSError as exc:
-        raise QueryError(f"{ttl}: cannot read the graph ({_line(exc)})") from None
-    return store, False
-
-
 def load(build_dir: str | PathLike[str]) -> Build:
     """The build in `build_dir` (a `kg build --out` folder), its triples as a read-only rdflib Graph.
 
@@ -112,8 +89,8 @@ def load(build_dir: str | PathLike[str]) -> Build:
     `rdf.query` raises it for SPARQL that cannot be read or run, and any write to `rdf` raises it too.
     """
     path = Path(build_dir)
-    store, from_store = _open(path)
+    store = open_store(path)
     # The build's triples are in the store's default graph; an rdflib Graph of another identifier
     # (by default a fresh blank node) would be an empty named graph of it.
     graph = rdflib.Graph(store=_ReadOnlyOxigraph(store, path), identifier=DATASET_DEFAULT_GRAPH_ID)
-    return Build(path=path, rdf=graph, from_store=from_store)
+    return Build(path=path, rdf=graph, from_store=(path / STORE_DIR).is_dir())

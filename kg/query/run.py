@@ -25,21 +25,28 @@ class QueryResult:
     rows: list[list[str]]
 
 
+def one_line(exc: BaseException) -> str:
+    """An Oxigraph error on one line (RocksDB's can span several)."""
+    return " ".join(str(exc).split())
+
+
 def open_store(graph_dir: Path) -> ox.Store:
     """The build's store, read-only; else graph.ttl loaded into memory."""
-    if (Path(graph_dir) / STORE_DIR).is_dir():
+    store_dir, path = Path(graph_dir) / STORE_DIR, Path(graph_dir) / GRAPH_FILE
+    if store_dir.is_dir():
         try:
-            return ox.Store.read_only(str(Path(graph_dir) / STORE_DIR))
+            return ox.Store.read_only(str(store_dir))
         except OSError as exc:
-            raise QueryError(f"{Path(graph_dir) / STORE_DIR}: cannot open the store ({exc})") from None
-    path = Path(graph_dir) / GRAPH_FILE
+            raise QueryError(f"{store_dir}: cannot open the store ({one_line(exc)})") from None
     if not path.is_file():
         raise QueryError(f"{path}: no graph here; run `kg build --out {graph_dir}` first")
     store = ox.Store()
     try:
         store.load(path=str(path), format=ox.RdfFormat.TURTLE)
     except SyntaxError as exc:
-        raise QueryError(f"{path}: not valid Turtle ({exc})") from None
+        raise QueryError(f"{path}: not valid Turtle ({one_line(exc)})") from None
+    except OSError as exc:
+        raise QueryError(f"{path}: cannot read the graph ({one_line(exc)})") from None
     return store
 
 
@@ -74,7 +81,10 @@ def run_query(query: str, graph_dir: Path, store: ox.Store | None = None) -> Que
     if isinstance(result, ox.QuerySolutions):
         columns = [v.value for v in result.variables]
         return QueryResult(columns, [[term_text(term) for term in solution] for solution in result])
-    return QueryResult(["subject", "predicate", "object"], [[term_text(t.subject), term_text(t.predicate), term_text(t.object)] for t in result])
+    return QueryResult(
+        ["subject", "predicate", "object"],
+        [[term_text(t.subject), term_text(t.predicate), term_text(t.object)] for t in result],
+    )
 
 
 def format_table(result: QueryResult) -> str:

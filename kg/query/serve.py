@@ -23,6 +23,7 @@ import sys
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -120,7 +121,8 @@ def answer(store: ox.Store, query: str, accept: str, max_bytes: int) -> Response
     types = GRAPH_TYPES if isinstance(result, ox.QueryTriples) else SOLUTION_TYPES
     kind = negotiate(accept, types)
     try:
-        result.serialize(buffer, types[kind])
+        # GRAPH_TYPES for triples, SOLUTION_TYPES for the others; the buffer is written as a binary file is
+        result.serialize(buffer, types[kind])  # type: ignore[arg-type]
     except Exception as exc:  # evaluation errors surface while the result is written
         if buffer.exceeded:
             return text_response(413, f"the result is larger than {max_bytes} bytes: add a LIMIT")
@@ -147,7 +149,7 @@ def work(conn: Connection, graph_dir: str, max_bytes: int) -> None:
 
 @dataclass
 class Worker:
-    process: multiprocessing.Process
+    process: BaseProcess
     conn: Connection
 
 
@@ -244,7 +246,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def run(self, query: str) -> None:
         if calls_service(query):
-            return self.send(text_response(403, "SERVICE is not allowed here (the word may not occur outside a variable name)"))
+            return self.send(
+                text_response(403, "SERVICE is not allowed here (the word may not occur outside a variable name)")
+            )
         self.send(self.server.workers.run(query, self.headers.get("Accept") or ""))
 
     def send(self, response: Response) -> None:

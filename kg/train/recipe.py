@@ -16,7 +16,7 @@ from __future__ import annotations
 import gzip
 import json
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from spacy.language import Language
 from spacy.tokens import Doc, DocBin
@@ -28,19 +28,29 @@ from ..evaluation.gold import DEFAULT_LABEL_MAP, detokenize, read_dygiepp
 NER_CONFIG = Path(__file__).with_name("ner.cfg")
 
 # The NER also learns SciERC's other types (and SciREX's metrics), which the product then ignores: knowing
-# what is a metric or another scientific term sharpens the three labels (SciERC dev +0.016, BENCHMARKS.md).
+# what is a metric or another scientific term sharpens the three labels (SciERC dev +0.016, CHANGELOG.md).
 TRAIN_LABEL_MAP = {**DEFAULT_LABEL_MAP, "OtherScientificTerm": "OTHER", "Generic": "GENERIC", "Metric": "METRIC"}
 SCIREX_LABEL_MAP = {"Method": "METHOD", "Task": "TASK", "Material": "DATASET", "Metric": "METRIC"}
 # floret settings, measured on SciERC dev (dim 200 scored no better than 100 and doubles the size).
-VECTOR_SETTINGS = {"model": "cbow", "mode": "floret", "hashCount": 2, "bucket": 20000, "minn": 3, "maxn": 5,
-                   "dim": 100, "epoch": 10, "minCount": 2, "thread": 1}
+VECTOR_SETTINGS = {
+    "model": "cbow",
+    "mode": "floret",
+    "hashCount": 2,
+    "bucket": 20000,
+    "minn": 3,
+    "maxn": 5,
+    "dim": 100,
+    "epoch": 10,
+    "minCount": 2,
+    "thread": 1,
+}
 # The teacher (kg.train.teacher), measured on SciERC dev: every other chunk of SciREX body text (about 720k tokens)
 # and about 740k words of conference abstracts (../shared/data/papers) labelled by it; a first pass over all
 # gold text, then one over SciERC's for its span conventions.
 BODY_EVERY = 2
 ABSTRACT_WORDS = 740_000
-TEACHER_ALL_GOLD = {"epochs": 4, "learn_rate": 1e-4}
-TEACHER_SCIERC = {"epochs": 4, "learn_rate": 5e-5}
+TEACHER_ALL_GOLD: dict[str, Any] = {"epochs": 4, "learn_rate": 1e-4}
+TEACHER_SCIERC: dict[str, Any] = {"epochs": 4, "learn_rate": 5e-5}
 
 
 def doc_with_entities(nlp: Language, text: str, spans: Iterable[tuple[int, int, str]]) -> Doc:
@@ -73,7 +83,11 @@ def scirex_docs(
             for i in range(0, len(sentences), chunk_sentences):
                 first, last = sentences[i][0], sentences[min(i + chunk_sentences, len(sentences)) - 1][1]
                 text, offsets = detokenize(words[first:last])
-                spans = [(offsets[s - first][0], offsets[e - 1 - first][1], label) for s, e, label in mentions if first <= s and e <= last]
+                spans = [
+                    (offsets[s - first][0], offsets[e - 1 - first][1], label)
+                    for s, e, label in mentions
+                    if first <= s and e <= last
+                ]
                 yield doc_with_entities(nlp, text, [] if body else spans)
 
 
@@ -188,7 +202,11 @@ def train(
         body = list(scirex_docs(nlp, data / "scirex" / "train.jsonl.gz", scirex_sections, body=True))[::BODY_EVERY]
         write_docbin(distil(gold, scierc, body + abstract_docs(nlp, data / "papers")), work / "train" / "silver.spacy")
     write_docbin(dygiepp_docs(nlp, data / "scierc" / "dev.json"), work / "dev.spacy")
-    overrides = {"paths.train": str(work / "train"), "paths.dev": str(work / "dev.spacy"), "paths.vectors": str(vectors)}
+    overrides: dict[str, Any] = {
+        "paths.train": str(work / "train"),
+        "paths.dev": str(work / "dev.spacy"),
+        "paths.vectors": str(vectors),
+    }
     if max_steps is not None:  # else the config's
         overrides["training.max_steps"] = max_steps
     spacy_train(config, work / "model", overrides=overrides)

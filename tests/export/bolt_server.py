@@ -13,12 +13,16 @@ import arcadedb_embedded as arcadedb
 
 def main() -> None:
     root, bolt_port, http_port, *databases = sys.argv[1:]
-    server = arcadedb.create_server(root, root_password=os.environ["BOLT_TEST_PASSWORD"], config={
-        "host": "127.0.0.1",
-        "http_port": int(http_port),
-        "server_plugins": "Bolt:com.arcadedb.bolt.BoltProtocolPlugin",
-        "bolt_port": int(bolt_port),
-    })
+    server = arcadedb.create_server(
+        root,
+        root_password=os.environ["BOLT_TEST_PASSWORD"],
+        config={
+            "host": "127.0.0.1",
+            "http_port": int(http_port),
+            "server_plugins": "Bolt:com.arcadedb.bolt.BoltProtocolPlugin",
+            "bolt_port": int(bolt_port),
+        },
+    )
     server.start()
     try:
         for name in databases:

@@ -1,7 +1,6 @@
 """graph.html opened in real headless Chromium: offline, complete for the sample, searchable,
 filterable, escaped, and honest about what it leaves out of a large graph."""
 
-import os
 import random
 import re
 from pathlib import Path
@@ -15,25 +14,32 @@ from kg.cli import main
 from kg.export.html import select_view, write_html
 from kg.export.options import ExportOptions
 from kg.settings import NODE_TYPES, PAPER, RELATION_COLORS, USES_RELATION
+from tests.helpers import unavailable
 
 CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 COUNT_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t }"""
 VISIBLE = "network.body.data.nodes.get({filter: (n) => !n.hidden}).length"
-NOTE = re.compile(r"Showing ([\d,]+) of ([\d,]+) nodes: the ([\d,]+) entities in ≥ (\d+) papers \(of ([\d,]+)\)"
-                  r" and ([\d,]+) of the ([\d,]+) papers that mention them\.")
+NOTE = re.compile(
+    r"Showing ([\d,]+) of ([\d,]+) nodes: the ([\d,]+) entities in ≥ (\d+) papers \(of ([\d,]+)\)"
+    r" and ([\d,]+) of the ([\d,]+) papers that mention them\."
+)
 
 
 @pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium, driven by Playwright; missing it fails CI and skips elsewhere."""
     if not CHROMIUM.exists():
-        message = f"{CHROMIUM} not found (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable(f"{CHROMIUM} not found (apt-get install chromium)")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         yield chromium
@@ -118,8 +124,12 @@ def test_legend_names_types_and_relations(sample_build, sample_page):
 def test_search_finds_and_focuses_a_node_by_alias(sample_build, sample_page):
     graph = sample_build.graph
     names = [s.lower() for _, d in graph.nodes(data=True) for s in (d["name"], *d.get("aliases", []))]
-    node, alias = next((n, a) for n, d in sorted(graph.nodes(data=True)) for a in d.get("aliases", [])
-                       if a.lower() not in d["name"].lower() and names.count(a.lower()) == 1)
+    node, alias = next(
+        (n, a)
+        for n, d in sorted(graph.nodes(data=True))
+        for a in d.get("aliases", [])
+        if a.lower() not in d["name"].lower() and names.count(a.lower()) == 1
+    )
     sample_page.page.fill("#search", alias)
     assert sample_page.js("network.getSelectedNodes()") == [node]
     assert graph.nodes[node]["name"][:38] in sample_page.page.inner_text("#search-result")
@@ -164,8 +174,9 @@ def hover(opened: Opened, node: str, name: str) -> str:
 
 def test_hover_shows_details_as_html(sample_build, sample_page):
     graph = sample_build.graph
-    entity = max(sorted(n for n, d in graph.nodes(data=True) if d["type"] != PAPER),
-                 key=lambda n: len(graph.nodes[n]["aliases"]))
+    entity = max(
+        sorted(n for n, d in graph.nodes(data=True) if d["type"] != PAPER), key=lambda n: len(graph.nodes[n]["aliases"])
+    )
     data = graph.nodes[entity]
     text = hover(sample_page, entity, data["name"])
     assert text.startswith(data["name"]) and f"{data['type']} · {data['papers']} paper" in text
@@ -190,15 +201,30 @@ def synthetic_graph(papers: int, entities: int) -> nx.MultiDiGraph:
     rng = random.Random(5)
     graph = nx.MultiDiGraph(base_iri="https://example.org/")
     for i in range(papers):
-        graph.add_node(f"p{i}", type=PAPER, name=f"Paper {i}", paper_id=str(i), title=f"Paper {i}", abstract="",
-                       url=f"https://example.org/{i}", venue="ICML 2025", year=2025, authors=["A. Author"])
+        graph.add_node(
+            f"p{i}",
+            type=PAPER,
+            name=f"Paper {i}",
+            paper_id=str(i),
+            title=f"Paper {i}",
+            abstract="",
+            url=f"https://example.org/{i}",
+            venue="ICML 2025",
+            year=2025,
+            authors=["A. Author"],
+        )
     for j in range(entities):
         label = ("METHOD", "TASK", "DATASET")[j % 3]
         linked = rng.sample(range(papers), min(papers, max(1, 600 // (j + 1))))
         graph.add_node(f"e{j}", type=NODE_TYPES[label], name=f"entity {j}", key=f"e{j}", aliases=[], papers=len(linked))
         for i in linked:
-            graph.add_edge(f"p{i}", f"e{j}", key=USES_RELATION[label], relation=USES_RELATION[label],
-                           sentence=f"Paper {i} uses entity {j}.")
+            graph.add_edge(
+                f"p{i}",
+                f"e{j}",
+                key=USES_RELATION[label],
+                relation=USES_RELATION[label],
+                sentence=f"Paper {i} uses entity {j}.",
+            )
     return graph
 
 

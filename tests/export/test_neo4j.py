@@ -44,7 +44,11 @@ def bolt(tmp_path_factory) -> Iterator[str]:
     with open(root / "server.log", "w") as log:
         proc = subprocess.Popen(
             [sys.executable, str(SERVER), str(root), str(port), str(free_port()), "push", "cypher"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, cwd=root, text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            cwd=root,
+            text=True,
             env={**os.environ, "BOLT_TEST_PASSWORD": PASSWORD},
         )
     try:
@@ -64,7 +68,9 @@ def bolt(tmp_path_factory) -> Iterator[str]:
             proc.wait()
 
 
-def kg(*args: str, password: str = PASSWORD, code: str = "from kg.cli import main; main()") -> subprocess.CompletedProcess:
+def kg(
+    *args: str, password: str = PASSWORD, code: str = "from kg.cli import main; main()"
+) -> subprocess.CompletedProcess:
     env = {**os.environ, "NEO4J_PASSWORD": password}
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, timeout=300)
 
@@ -107,17 +113,35 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     push(bolt, "push", sample_build.out)
     assert counts(bolt, "push") == first
     with GraphDatabase.driver(bolt, auth=(USER, PASSWORD)) as driver:
-        paper = driver.execute_query("MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN p LIMIT 1", database_="push").records[0]["p"]
-        entity = driver.execute_query("MATCH (:Paper)-[:PROPOSES]->(e) RETURN e LIMIT 1", database_="push").records[0]["e"]
+        paper = driver.execute_query(
+            "MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN p LIMIT 1", database_="push"
+        ).records[0]["p"]
+        entity = driver.execute_query("MATCH (:Paper)-[:PROPOSES]->(e) RETURN e LIMIT 1", database_="push").records[0][
+            "e"
+        ]
     assert paper["id"].startswith("https://") and paper["name"] and isinstance(paper["year"], int)
     assert isinstance(paper["authors"], list) and all(isinstance(a, str) for a in paper["authors"])
     assert entity["id"].startswith("https://") and entity["name"] and isinstance(entity["papers"], int)
 
 
 def test_push_never_loads_spacy(sample_build, bolt):
-    code = ("import sys; from kg.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('spacy loaded' if 'spacy' in sys.modules else 'no spacy')")
-    result = kg("neo4j", "push", "--uri", bolt, "--user", USER, "--database", "push", "--graph", str(sample_build.out), code=code)
+    code = (
+        "import sys; from kg.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('spacy loaded' if 'spacy' in sys.modules else 'no spacy')"
+    )
+    result = kg(
+        "neo4j",
+        "push",
+        "--uri",
+        bolt,
+        "--user",
+        USER,
+        "--database",
+        "push",
+        "--graph",
+        str(sample_build.out),
+        code=code,
+    )
     assert result.stdout.splitlines()[-1] == "no spacy", result.stderr
     assert result.stdout.startswith("merged ")
 
@@ -152,8 +176,12 @@ def test_push_errors_are_one_line(sample_build, bolt):
     refused = kg("neo4j", "push", "--uri", f"bolt://127.0.0.1:{free_port()}", "--graph", graph)
     no_build = kg("neo4j", "push", "--uri", bolt, "--graph", str(sample_build.out / "nothing-here"))
     no_password = kg("neo4j", "push", "--uri", bolt, "--graph", graph, password="")
-    for result, message in ((wrong, "authentication failed"), (refused, "cannot connect"),
-                            (no_build, "run `kg build` first"), (no_password, "no password")):
+    for result, message in (
+        (wrong, "authentication failed"),
+        (refused, "cannot connect"),
+        (no_build, "run `kg build` first"),
+        (no_password, "no password"),
+    ):
         assert result.returncode == 1
         assert result.stderr.count("\n") == 1 and result.stderr.startswith("kg: error: ") and message in result.stderr
         assert "not-the-password" not in result.stderr and PASSWORD not in result.stderr

@@ -26,8 +26,12 @@ def test_every_paper_with_mentions(sample_build):
 
 def test_mentions_point_at_entities_of_their_class(sample_build):
     rdf = load(sample_build)
-    abstracts = {str(rdf.value(p, URIRef("http://purl.org/dc/terms/identifier"))): str(rdf.value(p, URIRef("http://purl.org/dc/terms/abstract")))
-                 for p in rdf.subjects(RDF.type, KG.Paper)}
+    abstracts = {
+        str(rdf.value(p, URIRef("http://purl.org/dc/terms/identifier"))): str(
+            rdf.value(p, URIRef("http://purl.org/dc/terms/abstract"))
+        )
+        for p in rdf.subjects(RDF.type, KG.Paper)
+    }
     lines = (sample_build.out / "mentions.jsonl").read_text(encoding="utf-8").splitlines()
     assert lines
     for line in lines:
@@ -39,7 +43,11 @@ def test_mentions_point_at_entities_of_their_class(sample_build):
 
 def test_entities_have_one_preferred_label_and_alignments(sample_build):
     rdf = load(sample_build)
-    aligned = {KG.Method: "http://www.w3.org/ns/mls#Algorithm", KG.Task: "http://www.w3.org/ns/mls#Task", KG.Dataset: "http://www.w3.org/ns/mls#Dataset"}
+    aligned = {
+        KG.Method: "http://www.w3.org/ns/mls#Algorithm",
+        KG.Task: "http://www.w3.org/ns/mls#Task",
+        KG.Dataset: "http://www.w3.org/ns/mls#Dataset",
+    }
     for cls, other in aligned.items():
         for entity in rdf.subjects(RDF.type, cls):
             assert len(list(rdf.objects(entity, SKOS.prefLabel))) == 1
@@ -51,7 +59,9 @@ def test_oxigraph_reads_the_same_graph(sample_build):
     store = ox.Store()
     store.load(path=str(sample_build.out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
     assert len(store) == len(load(sample_build))
-    [row] = store.query("PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(?p) AS ?n) WHERE { ?p a kg:Paper }")
+    [row] = store.query(
+        "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(?p) AS ?n) WHERE { ?p a kg:Paper }"
+    )
     assert int(row["n"].value) == 19
 
 
@@ -59,10 +69,26 @@ OA = Namespace("http://www.w3.org/ns/oa#")
 PROV = Namespace("http://www.w3.org/ns/prov#")
 OWL = Namespace("http://www.w3.org/2002/07/owl#")
 SCHEMA = Namespace("https://schema.org/")
-CONTRACT = ["Paper", "Method", "Task", "Dataset", "mentions", "proposes", "usesMethod", "addressesTask", "usesDataset",
-            "paperCount", "venue", "year"]
-RELATION_PROPERTIES = {"usedFor": (KG.Method, KG.Task), "evaluatedOn": (KG.Method, KG.Dataset),
-                       "comparedWith": (KG.Method, KG.Method), "isA": (KG.Method, KG.Method)}
+CONTRACT = [
+    "Paper",
+    "Method",
+    "Task",
+    "Dataset",
+    "mentions",
+    "proposes",
+    "usesMethod",
+    "addressesTask",
+    "usesDataset",
+    "paperCount",
+    "venue",
+    "year",
+]
+RELATION_PROPERTIES = {
+    "usedFor": (KG.Method, KG.Task),
+    "evaluatedOn": (KG.Method, KG.Dataset),
+    "comparedWith": (KG.Method, KG.Method),
+    "isA": (KG.Method, KG.Method),
+}
 
 
 def test_every_mention_has_an_annotation_with_its_offsets_and_text(sample_build):
@@ -75,8 +101,15 @@ def test_every_mention_has_an_annotation_with_its_offsets_and_text(sample_build)
         selectors = {rdf.value(s, RDF.type): s for s in rdf.objects(target, OA.hasSelector)}
         position, quote = selectors[OA.TextPositionSelector], selectors[OA.TextQuoteSelector]
         paper = str(rdf.value(rdf.value(target, OA.hasSource), URIRef("http://purl.org/dc/terms/identifier")))
-        found.add((paper, rdf.value(position, OA.start).toPython(), rdf.value(position, OA.end).toPython(),
-                   str(rdf.value(quote, OA.exact)), str(body)))
+        found.add(
+            (
+                paper,
+                rdf.value(position, OA.start).toPython(),
+                rdf.value(position, OA.end).toPython(),
+                str(rdf.value(quote, OA.exact)),
+                str(body),
+            )
+        )
         assert str(annotation).startswith(f"https://w3id.org/paperkg/resource/annotation/{paper}/")
     mentions = [json.loads(line) for line in (sample_build.out / "mentions.jsonl").open(encoding="utf-8")]
     assert found == {(m["paper"], m["start"], m["end"], m["text"], m["entity"]) for m in mentions}
@@ -89,14 +122,27 @@ def test_relations_have_support_provenance_and_evidence(sample_build):
     assert edges and len(statements) == len(edges)
     for head, tail, data in edges:
         assert (URIRef(head), KG[data["relation"]], URIRef(tail)) in rdf
-        [statement] = [s for s in statements if rdf.value(s, RDF.subject) == URIRef(head) and rdf.value(s, RDF.object) == URIRef(tail)]
+        [statement] = [
+            s
+            for s in statements
+            if rdf.value(s, RDF.subject) == URIRef(head) and rdf.value(s, RDF.object) == URIRef(tail)
+        ]
         assert rdf.value(statement, RDF.predicate) == KG[data["relation"]]
         assert rdf.value(statement, KG.paperCount).toPython() == data["papers"] == len(data["paper_ids"])
-        assert {str(rdf.value(p, URIRef("http://purl.org/dc/terms/identifier"))) for p in rdf.objects(statement, PROV.wasDerivedFrom)} == set(data["paper_ids"])
-        sentences = {str(rdf.value(s, OA.exact)) for a in rdf.subjects(OA.hasBody, statement)
-                     for s in rdf.objects(rdf.value(a, OA.hasTarget), OA.hasSelector) if rdf.value(s, OA.exact)}
-        abstracts = {r.paper: sample_build.graph.nodes[paper_iri(sample_build.graph.graph["base_iri"], r.paper)]["abstract"]
-                     for r in data["evidence"]}
+        assert {
+            str(rdf.value(p, URIRef("http://purl.org/dc/terms/identifier")))
+            for p in rdf.objects(statement, PROV.wasDerivedFrom)
+        } == set(data["paper_ids"])
+        sentences = {
+            str(rdf.value(s, OA.exact))
+            for a in rdf.subjects(OA.hasBody, statement)
+            for s in rdf.objects(rdf.value(a, OA.hasTarget), OA.hasSelector)
+            if rdf.value(s, OA.exact)
+        }
+        abstracts = {
+            r.paper: sample_build.graph.nodes[paper_iri(sample_build.graph.graph["base_iri"], r.paper)]["abstract"]
+            for r in data["evidence"]
+        }
         assert sentences == {abstracts[r.paper][r.start : r.end] for r in data["evidence"]}
         domain, range_ = RELATION_PROPERTIES[data["relation"]]
         assert (URIRef(head), RDF.type, domain) in rdf and (URIRef(tail), RDF.type, range_) in rdf
@@ -116,7 +162,9 @@ def test_the_ontology_describes_every_term_and_keeps_the_contract(sample_build):
     for term in declared:
         assert ontology.value(term, RDFS.label) and ontology.value(term, RDFS.comment), term
         if (term, RDF.type, OWL.ObjectProperty) in ontology or (term, RDF.type, OWL.DatatypeProperty) in ontology:
-            assert ontology.value(term, RDFS.range) and (ontology.value(term, RDFS.domain) or ontology.value(term, SCHEMA.domainIncludes)), term
+            assert ontology.value(term, RDFS.range) and (
+                ontology.value(term, RDFS.domain) or ontology.value(term, SCHEMA.domainIncludes)
+            ), term
     for name, (domain, range_) in RELATION_PROPERTIES.items():
         assert (KG[name], RDFS.domain, domain) in ontology and (KG[name], RDFS.range, range_) in ontology
     assert (KG.comparedWith, RDF.type, OWL.SymmetricProperty) in ontology

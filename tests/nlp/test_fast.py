@@ -7,10 +7,10 @@ import json
 from spacy.matcher import DependencyMatcher
 
 from kg.clean import clean
-from kg.nlp.fast import IndexedRulerMatch, TreeMatch, speed_up
-from kg.nlp.relations import PATTERNS
-from kg.nlp.fingerprint import base_model_name
 from kg.layout import SAMPLE_INPUT
+from kg.nlp.fast import IndexedRulerMatch, TreeMatch, speed_up
+from kg.nlp.fingerprint import base_model_name
+from kg.nlp.relations import PATTERNS
 
 SAMPLE = [clean(json.loads(line)["abstract"]).text for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
 # What the attribute ruler's multi-token and regular-expression patterns are about, and some of the rest.
@@ -34,14 +34,18 @@ RELATION_CUES = [
 
 
 def annotations(nlp, texts):
-    return [[(t.text, t.tag_, t.pos_, str(t.morph), t.lemma_, t.dep_, t.head.i) for t in doc] for doc in nlp.pipe(texts)]
+    return [
+        [(t.text, t.tag_, t.pos_, str(t.morph), t.lemma_, t.dep_, t.head.i) for t in doc] for doc in nlp.pipe(texts)
+    ]
 
 
 def test_the_attribute_ruler_and_lemmatizer_stand_ins_annotate_tokens_as_spacy_does():
     model = importlib.import_module(base_model_name())
     plain, quick = model.load(exclude=["ner"]), model.load(exclude=["ner"])
     speed_up(quick)
-    assert isinstance(quick.get_pipe("attribute_ruler").match, IndexedRulerMatch)  # every pattern was of a kind it handles
+    assert isinstance(
+        quick.get_pipe("attribute_ruler").match, IndexedRulerMatch
+    )  # every pattern was of a kind it handles
     assert annotations(quick, SAMPLE + EXCEPTIONS) == annotations(plain, SAMPLE + EXCEPTIONS)
 
 

@@ -18,28 +18,46 @@ def found(nlp, text):
     return {(doc[a:b].text, relation, doc[c:d].text) for a, b, relation, c, d in doc._.relations}
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("We propose OTTER, a novel VLA architecture for robot manipulation.",
-     {("OTTER", "isA", "VLA architecture"), ("OTTER", "usedFor", "robot manipulation")}),
-    ("We apply graph neural networks to molecular property prediction.",
-     {("graph neural networks", "usedFor", "molecular property prediction")}),
-    ("We evaluate GRAMA on the ImageNet benchmark.", {("GRAMA", "evaluatedOn", "ImageNet")}),
-    ("Experiments on CIFAR-10 and ImageNet show that GRAMA outperforms ResNet.",
-     {("GRAMA", "evaluatedOn", "CIFAR-10"), ("GRAMA", "evaluatedOn", "ImageNet"), ("GRAMA", "comparedWith", "ResNet")}),
-    ("LoRA outperforms DoRA and QLoRA on GLUE.",
-     {("LoRA", "comparedWith", "DoRA"), ("LoRA", "comparedWith", "QLoRA"), ("LoRA", "evaluatedOn", "GLUE")}),
-    ("Compared to DoRA, LoRA achieves higher accuracy.", {("LoRA", "comparedWith", "DoRA")}),
-    ("We design a clustering method called TANGO.", {("TANGO", "isA", "clustering method")}),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "We propose OTTER, a novel VLA architecture for robot manipulation.",
+            {("OTTER", "isA", "VLA architecture"), ("OTTER", "usedFor", "robot manipulation")},
+        ),
+        (
+            "We apply graph neural networks to molecular property prediction.",
+            {("graph neural networks", "usedFor", "molecular property prediction")},
+        ),
+        ("We evaluate GRAMA on the ImageNet benchmark.", {("GRAMA", "evaluatedOn", "ImageNet")}),
+        (
+            "Experiments on CIFAR-10 and ImageNet show that GRAMA outperforms ResNet.",
+            {
+                ("GRAMA", "evaluatedOn", "CIFAR-10"),
+                ("GRAMA", "evaluatedOn", "ImageNet"),
+                ("GRAMA", "comparedWith", "ResNet"),
+            },
+        ),
+        (
+            "LoRA outperforms DoRA and QLoRA on GLUE.",
+            {("LoRA", "comparedWith", "DoRA"), ("LoRA", "comparedWith", "QLoRA"), ("LoRA", "evaluatedOn", "GLUE")},
+        ),
+        ("Compared to DoRA, LoRA achieves higher accuracy.", {("LoRA", "comparedWith", "DoRA")}),
+        ("We design a clustering method called TANGO.", {("TANGO", "isA", "clustering method")}),
+    ],
+)
 def test_cues(nlp, text, expected):
     assert expected <= found(nlp, text)
 
 
-@pytest.mark.parametrize("text", [
-    "GRAMA relies on ImageNet.",  # resting on a dataset is not being evaluated on it
-    "Graph Neural Networks (GNNs) are widely used.",  # a defined short form is not a kind of method
-    "We compare a strong Transformer and Mamba, a modern RNN.",  # the apposition is said of Mamba alone
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GRAMA relies on ImageNet.",  # resting on a dataset is not being evaluated on it
+        "Graph Neural Networks (GNNs) are widely used.",  # a defined short form is not a kind of method
+        "We compare a strong Transformer and Mamba, a modern RNN.",  # the apposition is said of Mamba alone
+    ],
+)
 def test_no_relation_without_its_cue(nlp, text):
     assert not {r for r in found(nlp, text) if r[2] in {"ImageNet", "GNNs"} or r[0] == "Transformer"}
 
@@ -81,8 +99,11 @@ def test_resolution_orders_symmetric_pairs_and_drops_misfits():
 
 
 def test_graph_edges_count_the_papers_that_state_a_relation(nlp):
-    papers = [Paper("p1", "LoRA outperforms DoRA on GLUE."), Paper("p2", "Results show that LoRA outperforms DoRA."),
-              Paper("p3", "We study DoRA.")]
+    papers = [
+        Paper("p1", "LoRA outperforms DoRA on GLUE."),
+        Paper("p2", "Results show that LoRA outperforms DoRA."),
+        Paper("p3", "We study DoRA."),
+    ]
     mentions, relations = extract(papers, nlp)
     resolution = resolve(mentions)
     graph = build_graph(papers, resolution, relations=resolve_relations(relations, resolution))

@@ -55,7 +55,11 @@ def input_titles() -> dict[str, str]:
 
 def digest(folder: Path) -> dict[str, str]:
     """Every file under `folder` (graph.ttl, the store's RocksDB files) by its SHA-256."""
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_opens_the_store(built: Path) -> None:
@@ -66,7 +70,11 @@ def test_opens_the_store(built: Path) -> None:
 
 def test_one_paper_a_line_of_input(built: Path) -> None:
     lines = [line for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines() if line.strip()]
-    assert count(kg.load(built).rdf, PREFIXES + "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a kg:Paper }") == len(lines) == 19
+    assert (
+        count(kg.load(built).rdf, PREFIXES + "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a kg:Paper }")
+        == len(lines)
+        == 19
+    )
 
 
 def test_as_many_triples_as_pyoxigraph_parses(built: Path) -> None:
@@ -78,7 +86,9 @@ def test_as_many_triples_as_pyoxigraph_parses(built: Path) -> None:
 
 
 def test_titles_of_the_input(built: Path) -> None:
-    rows = kg.load(built).rdf.query(PREFIXES + "SELECT ?id ?title WHERE { ?p a kg:Paper ; dcterms:identifier ?id ; dcterms:title ?title }")
+    rows = kg.load(built).rdf.query(
+        PREFIXES + "SELECT ?id ?title WHERE { ?p a kg:Paper ; dcterms:identifier ?id ; dcterms:title ?title }"
+    )
     assert {str(r[0]): str(r[1]) for r in rows} == input_titles()
 
 
@@ -95,7 +105,9 @@ def test_without_a_store_reads_graph_ttl(built: Path, ttl_only: Path) -> None:
     build = kg.load(ttl_only)
     assert not build.from_store
     assert count(build.rdf) == count(kg.load(built).rdf)
-    rows = build.rdf.query(PREFIXES + "SELECT ?id ?title WHERE { ?p a kg:Paper ; dcterms:identifier ?id ; dcterms:title ?title }")
+    rows = build.rdf.query(
+        PREFIXES + "SELECT ?id ?title WHERE { ?p a kg:Paper ; dcterms:identifier ?id ; dcterms:title ?title }"
+    )
     assert {str(r[0]): str(r[1]) for r in rows} == input_titles()
 
 

@@ -21,9 +21,29 @@ from ...settings import NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER, RELATIONS
 from ..options import ExportOptions
 
 ARRAY_DELIMITER = ";"
-PAPER_HEADER = ["id:ID", ":LABEL", "name", "paper_id", "title", "url", "venue", "year:int", "authors:string[]", "abstract"]
+PAPER_HEADER = [
+    "id:ID",
+    ":LABEL",
+    "name",
+    "paper_id",
+    "title",
+    "url",
+    "venue",
+    "year:int",
+    "authors:string[]",
+    "abstract",
+]
 ENTITY_HEADER = ["id:ID", ":LABEL", "name", "aliases:string[]", "papers:int"]
-RELATIONSHIP_HEADER = [":START_ID", ":END_ID", ":TYPE", "mentions:int", "sentence", "start:int", "end:int", "papers:int"]
+RELATIONSHIP_HEADER = [
+    ":START_ID",
+    ":END_ID",
+    ":TYPE",
+    "mentions:int",
+    "sentence",
+    "start:int",
+    "end:int",
+    "papers:int",
+]
 LABELS = (PAPER, *NODE_TYPES.values())
 ENTITY_LABELS = tuple(NODE_TYPES.values())
 IMPORT_COMMAND = (
@@ -62,8 +82,10 @@ def match_any(var: str, column: str, labels: tuple[str, ...]) -> list[str]:
     if len(labels) == 1:
         return [f"MATCH ({var}:{labels[0]} {{id: row.`{column}`}})"]
     found = [f"{var}{i}" for i in range(len(labels))]
-    return [*(f"OPTIONAL MATCH ({v}:{label} {{id: row.`{column}`}})" for v, label in zip(found, labels)),
-            f"WITH row, {'a, ' if var == 'b' else ''}coalesce({', '.join(found)}) AS {var} WHERE {var} IS NOT NULL"]
+    return [
+        *(f"OPTIONAL MATCH ({v}:{label} {{id: row.`{column}`}})" for v, label in zip(found, labels)),
+        f"WITH row, {'a, ' if var == 'b' else ''}coalesce({', '.join(found)}) AS {var} WHERE {var} IS NOT NULL",
+    ]
 
 
 def load_csv(file: str, where: str, body: list[str]) -> str:
@@ -78,7 +100,10 @@ def import_cypher() -> str:
         f"// Run: {CYPHER_COMMAND}",
         *(constraint(label) + ";" for label in LABELS),
     ]
-    for file, header, labels in ((NEO4J_PAPERS, PAPER_HEADER, (PAPER,)), (NEO4J_ENTITIES, ENTITY_HEADER, ENTITY_LABELS)):
+    for file, header, labels in (
+        (NEO4J_PAPERS, PAPER_HEADER, (PAPER,)),
+        (NEO4J_ENTITIES, ENTITY_HEADER, ENTITY_LABELS),
+    ):
         for label in labels:
             merge = [f"MERGE (n:{label} {{id: row.`id:ID`}})", f"SET {assignments('n', header)}"]
             statements.append(load_csv(file, f"row.`:LABEL` = '{label}'", merge))
@@ -122,18 +147,35 @@ between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, 
 """
 
 
-def write_neo4j(graph: nx.MultiDiGraph, folder: Path, mentions: Sequence[Mention] = (),
-                options: ExportOptions = ExportOptions()) -> None:
+def write_neo4j(
+    graph: nx.MultiDiGraph, folder: Path, mentions: Sequence[Mention] = (), options: ExportOptions = ExportOptions()
+) -> None:
     """The folder of CSVs, import.cypher and README for neo4j-admin, cypher-shell and `kg neo4j push`."""
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / NEO4J_PAPERS, "w", newline="", encoding="utf-8") as p, open(folder / NEO4J_ENTITIES, "w", newline="", encoding="utf-8") as e:
+    with (
+        open(folder / NEO4J_PAPERS, "w", newline="", encoding="utf-8") as p,
+        open(folder / NEO4J_ENTITIES, "w", newline="", encoding="utf-8") as e,
+    ):
         papers, entities = csv.writer(p), csv.writer(e)
         papers.writerow(PAPER_HEADER)
         entities.writerow(ENTITY_HEADER)
         for node, d in graph.nodes(data=True):
             if d["type"] == PAPER:
                 year = "" if d["year"] is None else d["year"]
-                papers.writerow([node, PAPER, d["name"], d["paper_id"], d["title"], d["url"], d["venue"], year, array(d["authors"]), d["abstract"]])
+                papers.writerow(
+                    [
+                        node,
+                        PAPER,
+                        d["name"],
+                        d["paper_id"],
+                        d["title"],
+                        d["url"],
+                        d["venue"],
+                        year,
+                        array(d["authors"]),
+                        d["abstract"],
+                    ]
+                )
             else:
                 entities.writerow([node, d["type"], d["name"], array(d["aliases"]), d["papers"]])
     with open(folder / NEO4J_RELATIONSHIPS, "w", newline="", encoding="utf-8") as r:
@@ -141,7 +183,17 @@ def write_neo4j(graph: nx.MultiDiGraph, folder: Path, mentions: Sequence[Mention
         rows.writerow(RELATIONSHIP_HEADER)
         for source, target, d in graph.edges(data=True):
             for relation in (d["relation"],) if d["relation"] in RELATIONS else ("mentions", d["relation"]):
-                rows.writerow([source, target, NEO4J_RELATIONSHIP_TYPES[relation], d["mentions"], d["sentence"],
-                               d.get("start", ""), d.get("end", ""), d.get("papers", "")])
+                rows.writerow(
+                    [
+                        source,
+                        target,
+                        NEO4J_RELATIONSHIP_TYPES[relation],
+                        d["mentions"],
+                        d["sentence"],
+                        d.get("start", ""),
+                        d.get("end", ""),
+                        d.get("papers", ""),
+                    ]
+                )
     (folder / NEO4J_IMPORT).write_text(import_cypher(), encoding="utf-8")
     (folder / "README.md").write_text(README, encoding="utf-8")

@@ -27,7 +27,11 @@ from .files import ARRAY_DELIMITER, BATCH_ROWS, LABELS, constraint
 BOLT_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 REL_TYPES = frozenset(NEO4J_RELATIONSHIP_TYPES.values())
 CASTS: dict[str, Callable[[str], object]] = {
-    "int": int, "long": int, "float": float, "double": float, "boolean": lambda v: v.lower() == "true",
+    "int": int,
+    "long": int,
+    "float": float,
+    "double": float,
+    "boolean": lambda v: v.lower() == "true",
 }
 SPECIAL = ("ID", "LABEL", "START_ID", "END_ID", "TYPE")  # admin-import columns that are not plain properties
 
@@ -98,9 +102,12 @@ def read_export(graph: Path) -> Export:
     for line, keys, props in read_typed_csv(folder / NEO4J_RELATIONSHIPS):
         start, end, type_ = keys.get("START_ID"), keys.get("END_ID"), keys.get("TYPE")
         if start not in label_of or end not in label_of or type_ not in REL_TYPES:
-            raise InputError("a relationship needs known start and end ids and a known type",
-                             folder / NEO4J_RELATIONSHIPS, line)
-        export.relationships[(label_of[start], type_, label_of[end])].append({"start": start, "end": end, "props": props})
+            raise InputError(
+                "a relationship needs known start and end ids and a known type", folder / NEO4J_RELATIONSHIPS, line
+            )
+        export.relationships[(label_of[start], type_, label_of[end])].append(
+            {"start": start, "end": end, "props": props}
+        )
     return export
 
 
@@ -119,8 +126,9 @@ def server_errors(uri: str, user: str) -> Iterator[None]:
         raise ServerError(f"{uri}: {' '.join(str(exc).split())}") from None
 
 
-def push(graph: Path, uri: str, user: str, password: str, database: str | None = None,
-         batch_size: int = BATCH_ROWS) -> PushResult:
+def push(
+    graph: Path, uri: str, user: str, password: str, database: str | None = None, batch_size: int = BATCH_ROWS
+) -> PushResult:
     """MERGE the build in `graph` into the server at `uri` (a Bolt URI); `database` None means the server's default."""
     started = time.perf_counter()
     if urlsplit(uri).scheme not in BOLT_SCHEMES or not urlsplit(uri).hostname:
@@ -138,12 +146,16 @@ def push(graph: Path, uri: str, user: str, password: str, database: str | None =
             try:
                 run(constraint(label))
             except ClientError as exc:
-                warnings.append(f"the server refused a uniqueness constraint ({exc.message}); "
-                                "MERGE still keeps a second push from duplicating nodes")
+                warnings.append(
+                    f"the server refused a uniqueness constraint ({exc.message}); "
+                    "MERGE still keeps a second push from duplicating nodes"
+                )
                 break
         for label, rows in export.nodes.items():
             for i in range(0, len(rows), batch_size):
-                run(f"UNWIND $rows AS row MERGE (n:{label} {{id: row.id}}) SET n += row.props", rows[i : i + batch_size])
+                run(
+                    f"UNWIND $rows AS row MERGE (n:{label} {{id: row.id}}) SET n += row.props", rows[i : i + batch_size]
+                )
         for (start, type_, end), rows in export.relationships.items():
             query = (
                 f"UNWIND $rows AS row MATCH (a:{start} {{id: row.start}}) MATCH (b:{end} {{id: row.end}}) "

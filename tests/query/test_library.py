@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from kg.graph import paper_iri
-from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, USES_RELATION
 from kg.query.run import run_query
+from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, USES_RELATION
+from tests.helpers import ROOT
 
-QUERIES = Path(__file__).resolve().parents[1] / "queries"
+QUERIES = ROOT / "queries"
 
 
 @pytest.fixture(scope="module")
@@ -92,15 +93,21 @@ def test_entity_aliases(sample):
 def test_explain_paper(sample):
     graph, mentions, out = sample
     title = graph.nodes[next(n for n, d in graph.nodes(data=True) if d.get("paper_id") == "UHF0km7R5M")]["title"]
-    expected = {(title, "proposes" if m["role"] == "proposes" else USES_RELATION[m["label"]], name(graph, m["entity"]))
-                for m in mentions if m["paper"] == "UHF0km7R5M"}
+    expected = {
+        (title, "proposes" if m["role"] == "proposes" else USES_RELATION[m["label"]], name(graph, m["entity"]))
+        for m in mentions
+        if m["paper"] == "UHF0km7R5M"
+    }
     assert expected and set(rows("explain-paper.rq", out)) == expected
 
 
 def test_proposals(sample):
     graph, _, out = sample
-    expected = Counter((name(graph, p), name(graph, e), graph.nodes[e]["type"])
-                       for p, e, d in graph.edges(data=True) if d["relation"] == "proposes")
+    expected = Counter(
+        (name(graph, p), name(graph, e), graph.nodes[e]["type"])
+        for p, e, d in graph.edges(data=True)
+        if d["relation"] == "proposes"
+    )
     assert expected and Counter(rows("proposals.rq", out)) == expected
 
 
@@ -155,7 +162,9 @@ def test_compared_methods(sample):
     expected = Counter()
     for a, b, d in graph.edges(data=True):
         if d["relation"] == "comparedWith":
-            expected.update([(name(graph, a), name(graph, b), str(d["papers"])), (name(graph, b), name(graph, a), str(d["papers"]))])
+            expected.update(
+                [(name(graph, a), name(graph, b), str(d["papers"])), (name(graph, b), name(graph, a), str(d["papers"]))]
+            )
     assert expected and Counter(rows("compared-methods.rq", out)) == expected
 
 
@@ -199,7 +208,16 @@ def test_relation_evidence(sample):
         if d["relation"] in RELATIONS:
             for r in d["evidence"]:
                 abstract = graph.nodes[paper_iri(graph.graph["base_iri"], r.paper)]["abstract"]
-                expected[(name(graph, h), d["relation"], name(graph, t), str(d["papers"]), r.paper, abstract[r.start : r.end])] += 1
+                expected[
+                    (
+                        name(graph, h),
+                        d["relation"],
+                        name(graph, t),
+                        str(d["papers"]),
+                        r.paper,
+                        abstract[r.start : r.end],
+                    )
+                ] += 1
     assert expected and Counter(rows("relation-evidence.rq", out)) == expected
 
 
@@ -209,14 +227,19 @@ def test_similar_papers(sample):
     given = next(p for p in entities if graph.nodes[p]["paper_id"] == "UFlyLkvyAE")
     shared = {p: entities[p] & entities[given] for p in entities if p != given and entities[p] & entities[given]}
     ranked = sorted(shared.items(), key=lambda kv: (-len(kv[1]), graph.nodes[kv[0]]["paper_id"]))[:25]
-    expected = [(graph.nodes[p]["paper_id"], graph.nodes[p]["title"], str(len(es)), {name(graph, e) for e in es}) for p, es in ranked]
+    expected = [
+        (graph.nodes[p]["paper_id"], graph.nodes[p]["title"], str(len(es)), {name(graph, e) for e in es})
+        for p, es in ranked
+    ]
     found = [(p, t, n, set(names.split(" | "))) for p, t, n, names in rows("similar-papers.rq", out)]
     assert expected and found == expected
 
 
 def test_mention_evidence(sample):
     graph, mentions, out = sample
-    expected = Counter((name(graph, m["entity"]), m["paper"], str(m["start"]), str(m["end"]), m["text"]) for m in mentions)
+    expected = Counter(
+        (name(graph, m["entity"]), m["paper"], str(m["start"]), str(m["end"]), m["text"]) for m in mentions
+    )
     found = rows("mention-evidence.rq", out)
     assert Counter(found) == expected
     assert found == sorted(found, key=lambda r: (r[0], r[1], int(r[2])))
@@ -276,4 +299,6 @@ def test_pair_queries_where_the_bounds_cut(crowded, limit):
     assert rows("method-pairs.rq", out, limit) == top(method_pairs, limit or 25)
     assert rows("methods-for-tasks.rq", out, limit) == top(method_tasks, limit or 50)
     expected = [(a, b, n, {names[m] for m in shared[(a, b)]}) for a, b, n in top(shared, limit or 25)]
-    assert [(a, b, n, set(found.split(" | "))) for a, b, n, found in rows("tasks-sharing-methods.rq", out, limit)] == expected
+    assert [
+        (a, b, n, set(found.split(" | "))) for a, b, n, found in rows("tasks-sharing-methods.rq", out, limit)
+    ] == expected

@@ -15,9 +15,11 @@ def test_a_span_inside_latex_math_is_left_out_with_its_relations():
 
     data = {
         "sentences": [[0, len(text.text), text.text]],
-        "spans": [span("GRAMA") + ["GRAMA", "METHOD", True, 0, ""],
-                  span("O(N D") + ["O(N D", "DATASET", False, 0, ""],
-                  span("k-means clustering") + ["k-means clustering", "METHOD", False, 0, ""]],
+        "spans": [
+            span("GRAMA") + ["GRAMA", "METHOD", True, 0, ""],
+            span("O(N D") + ["O(N D", "DATASET", False, 0, ""],
+            span("k-means clustering") + ["k-means clustering", "METHOD", False, 0, ""],
+        ],
         "relations": [[0, "evaluatedOn", 1, 0], [0, "usedFor", 2, 0]],
     }
     mentions, relations = paper_records(paper, text, data)

@@ -33,7 +33,11 @@ def tidied(words: list[str], pos: list[str]) -> str | None:
         (["RL", "--", "policy", "evaluation"], ["PROPN", "PUNCT", "NOUN", "NOUN"], "RL"),  # a dash between phrases
         (["Runge", "–", "Kutta", "methods"], ["PROPN", "PUNCT", "PROPN", "NOUN"], "Runge–Kutta methods"),
         (["fine", "-", "tuning", "them"], ["NOUN", "PUNCT", "NOUN", "PRON"], "fine-tuning"),  # a trailing pronoun
-        (["Gemma", "-", "2", "-", "9b", "-", "it"], ["PROPN", "PUNCT", "NUM", "PUNCT", "NOUN", "PUNCT", "PRON"], "Gemma-2-9b-it"),
+        (
+            ["Gemma", "-", "2", "-", "9b", "-", "it"],
+            ["PROPN", "PUNCT", "NUM", "PUNCT", "NOUN", "PUNCT", "PRON"],
+            "Gemma-2-9b-it",
+        ),
     ],
 )
 def test_tidy(words, pos, expected):

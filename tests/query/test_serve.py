@@ -56,7 +56,9 @@ class Server:
         self.log = open(tmp / "serve.log", "w")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "kg.cli", "serve", "--graph", str(graph), *args],
-            stdout=subprocess.PIPE, stderr=self.log, text=True,
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            text=True,
         )
         ready, _, _ = select.select([self.process.stdout], [], [], 120)
         self.url = self.process.stdout.readline().strip() if ready else ""
@@ -88,8 +90,16 @@ class Server:
 @pytest.fixture(scope="module")
 def server(sample_build, tmp_path_factory):
     port = free_port()
-    server = Server(sample_build.out, tmp_path_factory.mktemp("serve"), "--port", str(port),
-                    "--timeout", str(TIMEOUT), "--max-result-bytes", str(MAX_BYTES))
+    server = Server(
+        sample_build.out,
+        tmp_path_factory.mktemp("serve"),
+        "--port",
+        str(port),
+        "--timeout",
+        str(TIMEOUT),
+        "--max-result-bytes",
+        str(MAX_BYTES),
+    )
     yield server
     server.stop()
 
@@ -101,7 +111,9 @@ def test_prints_its_loopback_query_url_first(server):
 def test_select_returns_the_papers(server, sample_build):
     papers = {r["p"].rpartition("/")[2] for r in server.rows(PAPERS)}
     assert papers == {p.id for p in sample_build.corpus.papers} and len(papers) == 19
-    status, body = server.request(server.url, PAPERS.encode(), {"Content-Type": "application/sparql-query", "Accept": "text/csv"})
+    status, body = server.request(
+        server.url, PAPERS.encode(), {"Content-Type": "application/sparql-query", "Accept": "text/csv"}
+    )
     assert status == 200 and len(body.strip().splitlines()) == 1 + 19
 
 
@@ -133,9 +145,11 @@ def test_no_service_calls_to_other_hosts(server):
 
         waiter = threading.Thread(target=accept)
         waiter.start()
-        for query in (f"SELECT * WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
-                      f"SELECT * WHERE {{ \\u0053ERVICE <{target}> {{ ?s ?p ?o }} }}",
-                      f"SELECT * WHERE {{ sErViCe SILENT <{target}> {{ ?s ?p ?o }} }}"):
+        for query in (
+            f"SELECT * WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
+            f"SELECT * WHERE {{ \\u0053ERVICE <{target}> {{ ?s ?p ?o }} }}",
+            f"SELECT * WHERE {{ sErViCe SILENT <{target}> {{ ?s ?p ?o }} }}",
+        ):
             assert server.query(query)[0] == 403
         waiter.join()
     assert calls == []

@@ -56,7 +56,14 @@ def test_neo4j_headers_and_references(sample_build):
     ids = {r["id:ID"] for r in papers + entities}
     assert all(r[":START_ID"] in ids and r[":END_ID"] in ids for r in rels)
     assert {r[":LABEL"] for r in entities} <= {"Method", "Task", "Dataset"}
-    assert {r[":TYPE"] for r in rels} <= {"MENTIONS", "PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET", *ENTITY_TYPES}
+    assert {r[":TYPE"] for r in rels} <= {
+        "MENTIONS",
+        "PROPOSES",
+        "USES_METHOD",
+        "ADDRESSES_TASK",
+        "USES_DATASET",
+        *ENTITY_TYPES,
+    }
     between = [r for r in rels if r[":TYPE"] in ENTITY_TYPES]
     entity_ids = {r["id:ID"] for r in entities}
     assert between and all(r[":START_ID"] in entity_ids and int(r["papers:int"]) >= 1 for r in between)

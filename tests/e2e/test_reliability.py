@@ -9,34 +9,35 @@ import shutil
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
 from rdflib import Graph, Literal
 from rdflib.namespace import DCTERMS
 
-from kg.layout import CACHE_FILE
-from kg.layout import MANIFEST_FILE
-from kg.export.store import StoreLoad
-from kg.layout import STORE_DIR
-from kg.layout import SAMPLE_INPUT
-from kg.settings import MAX_ABSTRACT_CHARS
 from kg.builder.staging import STAGING_PREFIX, held_signals, staged
+from kg.export.store import StoreLoad
+from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
+from kg.settings import MAX_ABSTRACT_CHARS
+from tests.helpers import ROOT, SEED, jsonl
 
-ROOT = Path(__file__).resolve().parents[1]
-SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
 USER_FILES = {".gitignore": "*\n!.gitignore\n", "notes.txt": "mine, not paperkg's\n"}
 
 
 def build(*args, env=None, limit_file_size=None):
     """`python build_graph.py ARGS`; `limit_file_size` makes every write past that many bytes fail (EFBIG)."""
+
     def limit():
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
 
     return subprocess.run(
-        [sys.executable, "build_graph.py", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300,
-        env={**os.environ, **(env or {})}, preexec_fn=limit if limit_file_size else None,
+        [sys.executable, "build_graph.py", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
+        preexec_fn=limit if limit_file_size else None,
     )
 
 
@@ -51,17 +52,16 @@ def assert_one_line_error(result, *parts):
 
 def snapshot(folder):
     """Every file under `folder` (hidden ones included) -> its SHA-1."""
-    return {str(p.relative_to(folder)): hashlib.sha1(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha1(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def snapshot_of(files):
     """What `snapshot` gives for a folder holding exactly `files` (relative path -> text)."""
     return {name: hashlib.sha1(text.encode()).hexdigest() for name, text in sorted(files.items())}
-
-
-def jsonl(path, *records):
-    path.write_text("".join(r if isinstance(r, str) else json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    return path
 
 
 # --- fatal input: one line naming the file, exit 1, nothing written -------------------------------------
@@ -85,8 +85,10 @@ def test_fatal_input_is_one_line_naming_the_file(tmp_path, name):
 
 
 def test_input_of_bad_records_only_is_an_error(tmp_path):
-    path = jsonl(tmp_path / "bad.jsonl", '{"id": 1, "abstract": \n', {"id": 2})
-    assert_one_line_error(build(path, "--out", tmp_path / "out"), "no paper to build; skipped 1 (broken JSON line), 1 (no abstract)")
+    path = jsonl(tmp_path / "bad.jsonl", ['{"id": 1, "abstract": \n', {"id": 2}])
+    assert_one_line_error(
+        build(path, "--out", tmp_path / "out"), "no paper to build; skipped 1 (broken JSON line), 1 (no abstract)"
+    )
     assert not (tmp_path / "out").exists()
 
 
@@ -104,6 +106,7 @@ def test_bad_paths_are_one_line_errors(args, message):
 
 # --- bad records: skipped and counted, the rest builds -----------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def mixed(tmp_path_factory):
     """A JSONL of one good record, a broken line, a record without abstract, a duplicate id,
@@ -111,8 +114,17 @@ def mixed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("mixed")
     good, other = SEED[0], SEED[1]
     long = {"id": "long", "abstract": ((other["abstract"] + " ") * (400_000 // len(other["abstract"]) + 1))[:400_000]}
-    path = jsonl(folder / "papers.jsonl", good, '{"id": "broken", "abstract": "unterminated\n', {"id": "no-abstract", "title": "T"},
-                 {**good, "title": "the same id again"}, {"id": "latex", "abstract": "$x^2 + \\alpha$"}, long)
+    path = jsonl(
+        folder / "papers.jsonl",
+        [
+            good,
+            '{"id": "broken", "abstract": "unterminated\n',
+            {"id": "no-abstract", "title": "T"},
+            {**good, "title": "the same id again"},
+            {"id": "latex", "abstract": "$x^2 + \\alpha$"},
+            long,
+        ],
+    )
     return path, {good["id"]: good["abstract"], "long": long["abstract"]}
 
 
@@ -121,8 +133,10 @@ def test_bad_records_are_skipped_and_counted(mixed, tmp_path):
     result = build(path, "--out", tmp_path)
     assert result.returncode == 0, result.stderr
     assert "2 papers" in result.stdout
-    assert ("skipped 1 (broken JSON line), 1 (duplicate id), 1 (no abstract), 1 (no words once markup is removed); "
-            f"truncated 1 (abstract over {MAX_ABSTRACT_CHARS} characters)") in result.stdout
+    assert (
+        "skipped 1 (broken JSON line), 1 (duplicate id), 1 (no abstract), 1 (no words once markup is removed); "
+        f"truncated 1 (abstract over {MAX_ABSTRACT_CHARS} characters)"
+    ) in result.stdout
     mentions = [json.loads(line) for line in (tmp_path / "mentions.jsonl").open(encoding="utf-8")]
     assert {m["paper"] for m in mentions} == set(abstracts)
     assert all(abstracts[m["paper"]][m["start"] : m["end"]] == m["text"] for m in mentions)
@@ -139,6 +153,7 @@ def test_strict_stops_at_the_first_skipped_record(mixed, tmp_path):
 
 # --- exports: replaced all at once, other files kept, the same bytes every time ----------------------------
 
+
 @pytest.fixture(scope="module")
 def seed_build(tmp_path_factory):
     """The bundled sample built into a folder that already holds a user's files, on a UTC-12 clock."""
@@ -151,7 +166,16 @@ def seed_build(tmp_path_factory):
 
 
 # What a build writes by default, as docs/outputs.md lists it.
-DEFAULT_EXPORTS = ("graph.ttl", "ontology.ttl", "store", "mentions.jsonl", "graph.html", "graph.graphml", "graph.gexf", "neo4j")
+DEFAULT_EXPORTS = (
+    "graph.ttl",
+    "ontology.ttl",
+    "store",
+    "mentions.jsonl",
+    "graph.html",
+    "graph.graphml",
+    "graph.gexf",
+    "neo4j",
+)
 
 
 def test_a_build_keeps_other_files_and_leaves_no_staging_folder(seed_build):
@@ -166,7 +190,7 @@ def test_a_build_that_fails_late_leaves_the_previous_exports_byte_identical(seed
     Writing into `--out` directly would have changed the first two and truncated the third."""
     out = shutil.copytree(seed_build, tmp_path / "out")
     before = snapshot(out)
-    result = build(jsonl(tmp_path / "three.jsonl", *SEED[:3]), "--out", out, limit_file_size=100_000)
+    result = build(jsonl(tmp_path / "three.jsonl", SEED[:3]), "--out", out, limit_file_size=100_000)
     assert_one_line_error(result, "cannot write", "File too large", "no export was replaced")
     assert snapshot(out) == before
 
@@ -184,9 +208,13 @@ def test_two_builds_are_byte_identical(seed_build, second_build):
     """Every export, byte for byte; but the Oxigraph store (RocksDB writes ids, times and logs into its
     files) only has to hold the same triples, the manifest differs only in the store's files, and the
     parse cache is no export."""
+
     def exports(folder):
-        return {name: digest for name, digest in snapshot(folder).items()
-                if name not in (*USER_FILES, CACHE_FILE, MANIFEST_FILE) and not name.startswith(f"{STORE_DIR}/")}
+        return {
+            name: digest
+            for name, digest in snapshot(folder).items()
+            if name not in (*USER_FILES, CACHE_FILE, MANIFEST_FILE) and not name.startswith(f"{STORE_DIR}/")
+        }
 
     def manifest(folder):
         data = json.loads((folder / MANIFEST_FILE).read_text(encoding="utf-8"))
@@ -210,6 +238,7 @@ def stored_ttl(folder):
 
 
 # --- the staging folder itself ------------------------------------------------------------------------------
+
 
 def test_staged_exports_replace_files_and_folders_and_nothing_else(tmp_path):
     (tmp_path / "neo4j").mkdir()
@@ -247,8 +276,9 @@ def test_an_interrupt_waits_until_the_moves_are_done():
 
 # --- the store, loaded by a child process while the other exports are written -------------------------------
 
+
 def test_a_store_load_gives_the_triples_of_the_turtle(tmp_path):
-    (tmp_path / "g.ttl").write_text("<http://e/a> <http://e/p> \"x\" .\n<http://e/a> <http://e/p> <http://e/b> .\n")
+    (tmp_path / "g.ttl").write_text('<http://e/a> <http://e/p> "x" .\n<http://e/a> <http://e/p> <http://e/b> .\n')
     StoreLoad(tmp_path / "g.ttl", tmp_path / "store").wait()
     assert len(ox.Store.read_only(str(tmp_path / "store"))) == 2
 
@@ -262,7 +292,7 @@ def test_a_store_load_that_fails_raises_one_line(tmp_path):
 
 
 def test_a_store_load_can_be_stopped(tmp_path):
-    lines = "".join(f"<http://e/s{i}> <http://e/p> \"{i}\" .\n" for i in range(400_000))
+    lines = "".join(f'<http://e/s{i}> <http://e/p> "{i}" .\n' for i in range(400_000))
     (tmp_path / "g.ttl").write_text(lines)
     load = StoreLoad(tmp_path / "g.ttl", tmp_path / "store")
     load.stop()

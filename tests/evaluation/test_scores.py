@@ -22,13 +22,19 @@ def test_whitespace_tokens_take_no_room():
 
 
 def test_read_dygiepp_maps_labels_and_inclusive_ends(tmp_path):
-    doc = {"doc_key": "d1", "sentences": [["Graph", "neural", "networks", "on", "Cora", "."]],
-           "ner": [[[0, 2, "Method"], [4, 4, "Material"], [3, 3, "Generic"]]]}
+    doc = {
+        "doc_key": "d1",
+        "sentences": [["Graph", "neural", "networks", "on", "Cora", "."]],
+        "ner": [[[0, 2, "Method"], [4, 4, "Material"], [3, 3, "Generic"]]],
+    }
     path = tmp_path / "gold.json"
     path.write_text(json.dumps(doc) + "\n")
     [gold] = read_dygiepp(path)
     assert gold.text == "Graph neural networks on Cora."
-    assert {(gold.text[s:e], label) for s, e, label in gold.spans} == {("Graph neural networks", "METHOD"), ("Cora", "DATASET")}
+    assert {(gold.text[s:e], label) for s, e, label in gold.spans} == {
+        ("Graph neural networks", "METHOD"),
+        ("Cora", "DATASET"),
+    }
 
 
 def test_read_dygiepp_rejects_other_json(tmp_path):

@@ -1,29 +1,47 @@
-"""The training recipe's data and the shipped model's vectors (a full `kg train` takes minutes: BENCHMARKS.md)."""
+"""The training recipe's data and the shipped model's vectors (a full `kg train` takes most of an hour:
+docs/results.md)."""
 
 import json
 import subprocess
 import sys
 from collections import Counter
 
+import pytest
 import spacy
 
 from kg.train.recipe import abstract_docs, dygiepp_docs
+
+pytestmark = pytest.mark.slow
 
 
 def test_scierc_documents_carry_every_type_as_a_label(shared):
     """METHOD, TASK, DATASET for the product; SciERC's other types too, which the NER learns and kg ignores."""
     path = shared / "data" / "scierc" / "dev.json"
-    gold = Counter(entity[2] for line in path.read_text().splitlines() for sentence in json.loads(line)["ner"] for entity in sentence)
+    gold = Counter(
+        entity[2]
+        for line in path.read_text().splitlines()
+        for sentence in json.loads(line)["ner"]
+        for entity in sentence
+    )
     found = Counter(e.label_ for doc in dygiepp_docs(spacy.blank("en"), path) for e in doc.ents)
-    labels = {"Method": "METHOD", "Task": "TASK", "Material": "DATASET", "OtherScientificTerm": "OTHER",
-              "Generic": "GENERIC", "Metric": "METRIC"}
+    labels = {
+        "Method": "METHOD",
+        "Task": "TASK",
+        "Material": "DATASET",
+        "OtherScientificTerm": "OTHER",
+        "Generic": "GENERIC",
+        "Metric": "METRIC",
+    }
     assert set(found) == {labels[t] for t in gold}
     for kind, label in labels.items():  # nested spans are dropped, longest first: a few go
         assert 0.9 * gold[kind] <= found[label] <= gold[kind], kind
 
 
 def test_abstracts_for_the_teacher_are_a_sample_without_markup(tmp_path):
-    records = [{"id": str(i), "abstract": f"We train \\textbf{{Model{i}}} on $\\mathcal{{D}}$ with **care** today."} for i in range(10)]
+    records = [
+        {"id": str(i), "abstract": f"We train \\textbf{{Model{i}}} on $\\mathcal{{D}}$ with **care** today."}
+        for i in range(10)
+    ]
     (tmp_path / "papers.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     sample = abstract_docs(spacy.blank("en"), tmp_path, max_words=20)
     assert len(sample) == 3  # 8 words an abstract: the third reaches 20
@@ -39,9 +57,24 @@ def test_the_pipeline_reads_the_ners_vectors_for_unseen_words_too(nlp):
 
 def test_kg_train_without_floret_says_what_to_install(shared, tmp_path):
     blocked = "import sys; sys.modules['floret'] = None; from kg.cli import main; main()"
-    run = subprocess.run([sys.executable, "-c", blocked, "train", "--shared", str(shared), "--out", str(tmp_path / "ner"),
-                          "--no-teacher"],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            blocked,
+            "train",
+            "--shared",
+            str(shared),
+            "--out",
+            str(tmp_path / "ner"),
+            "--no-teacher",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 1
-    assert run.stderr.strip().splitlines() == ["kg: error: kg train learns word vectors with floret: pip install 'paperkg[train]'"]
+    assert run.stderr.strip().splitlines() == [
+        "kg: error: kg train learns word vectors with floret: pip install 'paperkg[train]'"
+    ]
     assert not (tmp_path / "ner").exists()

@@ -1,0 +1,41 @@
+"""GraphML as igraph and networkx read it."""
+
+from __future__ import annotations
+
+import igraph
+import networkx as nx
+from lxml import etree
+
+from kg.export.graphml import write_graphml
+from tests.export.test_gexf import bad_characters, reversed_copy
+
+GRAPHML_NS = {"g": "http://graphml.graphdrawing.org/xmlns"}
+
+
+def test_graphml_is_typed_for_igraph_and_networkx(sample_build):
+    path = sample_build.out / "graph.graphml"
+    keys = {k.get("attr.name"): k.get("attr.type") for k in etree.parse(str(path)).iterfind("g:key", GRAPHML_NS)}
+    ids = [k.get("id") for k in etree.parse(str(path)).iterfind("g:key", GRAPHML_NS)]
+    assert len(ids) == len(set(ids)), "GraphML key ids must be unique (an edge field named like a node field)"
+    assert keys["papers"] == keys["year"] == keys["mentions"] == "int" and keys["type"] == "string"
+    graph = sample_build.graph
+    ig = igraph.Graph.Read_GraphML(str(path))
+    assert (ig.vcount(), ig.ecount()) == (graph.number_of_nodes(), graph.number_of_edges())
+    assert all(v["papers"] >= 1 for v in ig.vs.select(type_ne="Paper"))
+    assert all(e["mentions"] >= 1 for e in ig.es)
+    nxg = nx.read_graphml(path)
+    assert (nxg.number_of_nodes(), nxg.number_of_edges()) == (graph.number_of_nodes(), graph.number_of_edges())
+    assert all(type(d["papers"]) is int for _, d in nxg.nodes(data=True) if d["type"] != "Paper")
+    assert all(type(d["mentions"]) is int for *_, d in nxg.edges(data=True))
+
+
+def test_the_file_does_not_depend_on_insertion_order(sample_build, tmp_path):
+    write_graphml(reversed_copy(sample_build.graph), tmp_path / "graph.graphml")
+    assert (tmp_path / "graph.graphml").read_bytes() == (sample_build.out / "graph.graphml").read_bytes()
+
+
+def test_characters_xml_cannot_hold_are_dropped(tmp_path):
+    write_graphml(bad_characters(), tmp_path / "g.graphml")
+    back = nx.read_graphml(tmp_path / "g.graphml")
+    assert back.nodes["p"]["name"] == "A title" and back.nodes["m"]["name"] == "Net"
+    assert back.nodes["p"]["authors"] == "A; B" and "year" not in back.nodes["p"]

@@ -1,0 +1,107 @@
+"""Label cues on tiny hand-built docs (no model: words, parts of speech, lemmas and a parse written out)."""
+
+import pytest
+import spacy
+from spacy.tokens import Doc, Span
+
+from kg.nlp.labels import (
+    dataset_cue,
+    head_label,
+    is_generic,
+    is_interest,
+    names_none,
+    precedes_dataset_head,
+    strong_head_label,
+)
+
+NLP = spacy.blank("en")
+
+
+def doc(*tokens: tuple[str, str, str, str, int]) -> Doc:
+    """A parsed doc from (word, POS, lemma, dependency, head index) tokens, a space after each."""
+    words, pos, lemmas, deps, heads = zip(*tokens)
+    return Doc(NLP.vocab, words=list(words), pos=list(pos), lemmas=list(lemmas), deps=list(deps), heads=list(heads))
+
+
+def phrase(text: str, head: str | None = None) -> Span:
+    """A noun phrase of lower-case nouns and adjectives whose last word (or `head`) is its head."""
+    words = text.split()
+    root = words.index(head) if head else len(words) - 1
+    tokens = [
+        (
+            w,
+            "PROPN" if not w.islower() else "NOUN",
+            w.lower().rstrip("s") if w.endswith("s") else w.lower(),
+            "ROOT" if i == root else "compound",
+            root,
+        )
+        for i, w in enumerate(words)
+    ]
+    return doc(*tokens)[:]
+
+
+@pytest.mark.parametrize(
+    "text, label",
+    [
+        ("image classification", "TASK"),
+        ("graph neural network", "METHOD"),
+        ("ImageNet benchmark", "DATASET"),
+        ("weather forecasting", "TASK"),
+        ("protein structures", None),
+    ],
+)
+def test_the_head_word_labels_a_phrase(text, label):
+    span = phrase(text)
+    assert head_label(span.root) == label
+
+
+def test_a_strong_head_is_certain_only_as_the_last_word():
+    assert strong_head_label(phrase("model selection problem")) == "TASK"
+    assert strong_head_label(phrase("Multimodal Large Language Models")) == "METHOD"
+    # "model" is a strong head, but here it modifies "selection": nothing certain.
+    assert strong_head_label(phrase("model selection", head="selection")) is None
+
+
+def test_a_capitalised_task_noun_is_a_name_not_a_task():
+    assert strong_head_label(phrase("question answering")) == "TASK"
+    assert strong_head_label(phrase("Connectionist Temporal Classification")) is None
+
+
+def test_a_phrase_that_refers_back_is_generic():
+    ours = doc(("our", "PRON", "our", "poss", 1), ("method", "NOUN", "method", "ROOT", 1))
+    named = doc(("our", "PRON", "our", "poss", 1), ("GRAMA", "PROPN", "GRAMA", "ROOT", 1))
+    existing = doc(("existing", "ADJ", "existing", "amod", 1), ("approaches", "NOUN", "approach", "ROOT", 1))
+    assert is_generic(ours[:]) and is_generic(existing[:])
+    assert not is_generic(named[:])
+
+
+def test_attention_received_is_interest():
+    received = doc(
+        ("it", "PRON", "it", "nsubj", 1),
+        ("attracted", "VERB", "attract", "ROOT", 1),
+        ("attention", "NOUN", "attention", "dobj", 1),
+    )
+    used = doc(
+        ("we", "PRON", "we", "nsubj", 1),
+        ("use", "VERB", "use", "ROOT", 1),
+        ("attention", "NOUN", "attention", "dobj", 1),
+    )
+    assert is_interest(received[2:3]) and not is_interest(used[2:3])
+
+
+@pytest.mark.parametrize("text", ["GPUs", "audio", "https://github.com/x/y"])
+def test_hardware_data_kinds_and_addresses_name_nothing(text):
+    span = doc((text, "NOUN", text.lower(), "ROOT", 0))[:]
+    assert names_none(span)
+
+
+def test_a_name_before_a_dataset_word_is_a_dataset():
+    tokens = doc(
+        ("on", "ADP", "on", "prep", 0),
+        ("the", "DET", "the", "det", 3),
+        ("CIFAR-10", "PROPN", "CIFAR-10", "compound", 3),
+        ("dataset", "NOUN", "dataset", "pobj", 0),
+    )
+    assert precedes_dataset_head(tokens[2:3]) and dataset_cue(tokens[2:3])
+    lower = doc(("tabular", "ADJ", "tabular", "amod", 1), ("datasets", "NOUN", "dataset", "ROOT", 1))
+    assert not precedes_dataset_head(lower[0:1])  # a lower-case word before "datasets" describes data
