@@ -25,6 +25,7 @@ NEO4J_PAPERS = "papers.csv"
 NEO4J_ENTITIES = "entities.csv"
 NEO4J_RELATIONSHIPS = "relationships.csv"
 NEO4J_IMPORT = "import.cypher"
+NEO4J_README = "README.md"
 MANIFEST_FILE = ".paperkg-build.json"
 # RDF serialisations a build can add beside graph.ttl: --rdf-format key -> file name.
 RDF_FILES = {"ttl": GRAPH_FILE, "nt": "graph.nt", "jsonld": "graph.jsonld", "trig": "graph.trig", "xml": "graph.rdf"}

@@ -15,7 +15,7 @@ from typing import Sequence
 
 import networkx as nx
 
-from ...layout import NEO4J_ENTITIES, NEO4J_IMPORT, NEO4J_PAPERS, NEO4J_RELATIONSHIPS
+from ...layout import NEO4J_ENTITIES, NEO4J_IMPORT, NEO4J_PAPERS, NEO4J_README, NEO4J_RELATIONSHIPS
 from ...records import Mention
 from ...settings import NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER, RELATIONS
 from ..options import ExportOptions
@@ -196,4 +196,4 @@ def write_neo4j(
                     ]
                 )
     (folder / NEO4J_IMPORT).write_text(import_cypher(), encoding="utf-8")
-    (folder / "README.md").write_text(README, encoding="utf-8")
+    (folder / NEO4J_README).write_text(README, encoding="utf-8")
