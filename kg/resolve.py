@@ -1,9 +1,12 @@
 """Entity resolution: one entity per real-world method, task or dataset across all papers.
 
 A mention's key folds case (except in acronyms), plurals, hyphens, UK/US spelling and leading hype
-words. A short form defined in its own abstract ("Graph Neural Networks (GNNs)") takes its long
-form's key; an undefined short form elsewhere joins that long form only when every abstract that
-defines the short form agrees on it, so "SDP" stays apart when papers define it differently.
+words. Keys that are spellings of one name (`ImageNet` and `Imagenet`, `Tiny ImageNet` and `TinyImageNet`,
+`Llama-3 8B` and `LLaMA3-8B`) are one entity. A short form defined in its own abstract ("Graph Neural
+Networks (GNNs)") takes its long form's key; an undefined short form elsewhere joins that long form only
+when every abstract that defines the short form agrees on it, so "SDP" stays apart when papers define it
+differently. A name with a kind word after it is the name ("pruning methods" is "pruning") when the kind
+fits the name's label.
 """
 
 from __future__ import annotations
@@ -19,15 +22,17 @@ from .nlp.lexicon import (
     IRREGULAR_PLURALS,
     ISE_EXCEPTIONS,
     JOINED_PREFIXES,
+    KIND_LABELS,
     LEADING_FILLERS,
     SINGULAR_EXCEPTIONS,
     UK_US,
     VAGUE_WORDS,
+    VARIANT_WORDS,
 )
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
 
-KEY_STRIP = ".,;:'\"`()[]{}-"  # trimmed from both ends of a word
+KEY_STRIP = ".,;:'\"`()[]{}-_"  # trimmed from both ends of a word ("_" of Markdown emphasis too)
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\([^()]*\)\s+(?P<kind>[A-Za-z]+)$")  # "X (SF) method"
@@ -137,6 +142,37 @@ def entity_key(name: str) -> str:
     return " ".join(w if is_acronym(w) else us_spelling(w) for w in words)
 
 
+ALL_CAPITALS = re.compile(r"^[A-Z]{2,}$")  # "SDP", "PROTOCOL": its case is what tells it from a word
+DIGIT_GAP = re.compile(r"(?<=[0-9])[^a-z0-9]+(?=[0-9])")  # "3 8b" of "llama 3 8b": two numbers, kept apart
+NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9|]+")
+
+
+def variant_key(key: str) -> str:
+    """What the keys of one name's spellings share: the key lower-cased, without spaces, hyphens and other
+    punctuation, a final "s" and "from"/"with" inside a long form, but with a gap between two numbers kept
+    ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"). A
+    word in capitals alone stays as it is."""
+    if ALL_CAPITALS.match(key):
+        return key
+    words = key.lower().split()
+    words = [w for i, w in enumerate(words) if not (0 < i < len(words) - 1 and w in VARIANT_WORDS)]
+    text = NOT_ALPHANUMERIC.sub("", DIGIT_GAP.sub("|", " ".join(words)))
+    return text[:-1] if len(text) > 3 and text.endswith("s") else text
+
+
+def spellings_merged(keys: list[str]) -> dict[str, str]:
+    """Key -> the key of its name's most used spelling (the lesser key on a tie), for every key in `keys`."""
+    counts = Counter(keys)
+    by_variant: dict[str, list[str]] = defaultdict(list)
+    for key in counts:
+        by_variant[variant_key(key)].append(key)
+    merged: dict[str, str] = {}
+    for spellings in by_variant.values():
+        best = min(spellings, key=lambda k: (-counts[k], k))
+        merged.update((k, best) for k in spellings)
+    return merged
+
+
 def memoized_keys() -> Callable[[str], str]:
     """`entity_key`, computed once a name (the 471,000 mentions found in 31,700 abstracts have 194,000 names)."""
     keys: dict[str, str] = {}
@@ -163,13 +199,12 @@ def display_name(name: str) -> str:
     return " ".join(QUOTES.sub("", name).split()) if QUOTES.search(name) else name
 
 
-def preference(name: str, count: int) -> tuple:
-    """Sort key for an entity's preferred name: a long form over an acronym, no parenthesis,
-    then the most frequent, then not capitalised only because it began a sentence, then the shortest."""
-    words = name.split()
-    acronym = len(words) == 1 and is_acronym(name)
-    capitalised = name[:1].isupper() and not is_acronym(words[0])
-    return (acronym, "(" in name, -count, capitalised, len(name), name)
+def preference(name: str, count: int, spelling: bool) -> tuple:
+    """Sort key for an entity's preferred name: a `spelling` of its key (a long form, not the acronym or "SF
+    kind" merged into it), no parenthesis, then the most frequent, then not capitalised only because it began
+    a sentence, then the shortest."""
+    capitalised = name[:1].isupper() and not is_acronym(name.split()[0])
+    return (not spelling, "(" in name, -count, capitalised, len(name), name)
 
 
 @dataclass
@@ -200,6 +235,44 @@ def acronym_expansions(
         if count >= DEFINITION_AGREEMENT * total:
             expansions[acronym] = best
     return expansions
+
+
+def majority_label(labels: Counter[str]) -> str:
+    """The label most mentions gave; a tie goes to the earlier of settings.LABELS."""
+    return min(labels, key=lambda label: (-labels[label], LABEL_PRIORITY[label]))
+
+
+def defined_kinds_merged(mentions: list[Mention], keys: list[str], key_of: Callable[[str], str]) -> list[str]:
+    """The keys with "SF kind" made the long form SF stands for where the mention's paper defines SF ("PH
+    methods" in a paper that defines "Persistent Homology (PH)"): the paper's own word for what SF names."""
+    defined = {(m.paper, key_of(m.name)): key for m, key in zip(mentions, keys) if m.long_form}
+    merged = []
+    for m, key in zip(mentions, keys):
+        words = key.split()
+        if len(words) == 2 and words[1] in KIND_LABELS and is_acronym(words[0]):
+            key = defined.get((m.paper, words[0]), key)
+        merged.append(key)
+    return merged
+
+
+def kinds_merged(keys: list[str], labels: list[str], key_of_name: Callable[[str], str]) -> list[str]:
+    """The keys with "X kind" made X where X is an entity whose label the kind word says and that is named
+    at least as often on its own ("pruning method" -> "pruning", "VLA model" -> the VLA's long form); kept
+    where X is of another kind ("reconstruction model" is no task), is named less often alone ("downstream" of
+    "downstream tasks", "generative" of "generative models": modifiers), or where "X kind" is generic."""
+    by_key: dict[str, Counter[str]] = defaultdict(Counter)
+    for key, label in zip(keys, labels):
+        by_key[key][label] += 1
+    majority = {key: majority_label(counts) for key, counts in by_key.items()}
+    named = {}
+    for key, counts in by_key.items():
+        *words, kind = key.split() or [""]
+        if words and kind in KIND_LABELS and not is_generic_key(key):
+            base = key_of_name(" ".join(words))
+            alone = by_key.get(base)
+            if base != key and alone and majority[base] == KIND_LABELS[kind] and alone.total() >= counts.total():
+                named[key] = base
+    return [named.get(key, key) for key in keys]
 
 
 def is_generic_key(key: str) -> bool:
@@ -233,9 +306,23 @@ def is_data_description(label: str, names: Iterable[str]) -> bool:
 def resolve(mentions: list[Mention]) -> Resolution:
     """Merge mentions into entities; each returned mention names its entity by key."""
     key_of = memoized_keys()
-    keys = [key_of(m.long_form or m.name) for m in mentions]
-    expansions = acronym_expansions(mentions, keys, key_of)
+    spelled = spellings_merged([key_of(m.long_form or m.name) for m in mentions])
+
+    def canonical(name: str) -> str:
+        key = key_of(name)
+        return spelled.get(key, key)
+
+    keys = [canonical(m.long_form or m.name) for m in mentions]
+    expansions = acronym_expansions(mentions, keys, canonical)
     keys = [key if m.long_form else expansions.get(key, key) for m, key in zip(mentions, keys)]
+
+    def entity_of(key: str) -> str:
+        """The entity an undefined name's key joins: its most used spelling, or the long form it stands for."""
+        key = spelled.get(key, key)
+        return expansions.get(key, key)
+
+    keys = defined_kinds_merged(mentions, keys, canonical)
+    keys = kinds_merged(keys, [m.label for m in mentions], entity_of)
     labels: dict[str, Counter[str]] = defaultdict(Counter)
     names: dict[str, Counter[str]] = defaultdict(Counter)
     papers: dict[str, set[str]] = defaultdict(set)
@@ -251,11 +338,12 @@ def resolve(mentions: list[Mention]) -> Resolution:
     for key in sorted(labels):
         if not key or is_generic_key(key):
             continue
-        label = min(labels[key], key=lambda lab: (-labels[key][lab], LABEL_PRIORITY[lab]))
+        label = majority_label(labels[key])
         if is_data_description(label, names[key]):
             continue
         surface = names[key]
-        name = min(surface, key=lambda n: preference(n, surface[n]))
+        spelled_as = variant_key(key)
+        name = min(surface, key=lambda n: preference(n, surface[n], variant_key(key_of(n)) == spelled_as))
         slug = base = slugify(key)
         n = 2
         while slug in slugs:

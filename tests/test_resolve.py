@@ -165,3 +165,76 @@ def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
 def test_entity_names_leave_out_quotes():
     r = resolve([mention("p1", 'mentor" model'), mention("p2", '"mentor" model'), mention("p1", "GPT-4")])
     assert sorted(e.name for e in r.entities.values()) == ["GPT-4", "mentor model"]
+
+
+def entity_names(*names: str, label: str = "METHOD") -> dict[str, set[str]]:
+    """Entity key -> the names merged into it, for one mention of each name (each in its own paper)."""
+    r = resolve([mention(f"p{i}", name, label) for i, name in enumerate(names)])
+    merged: dict[str, set[str]] = {}
+    for m in r.mentions:
+        merged.setdefault(m.entity, set()).add(m.name)
+    return merged
+
+
+@pytest.mark.parametrize(
+    "spellings",
+    [
+        ("ImageNet", "Imagenet", "ImageNet"),
+        ("Tiny ImageNet", "Tiny-ImageNet", "TinyImageNet"),
+        ("fine-tuning", "finetuning", "fine tuning"),
+        ("Llama-3 8B", "LLaMA3-8B", "Llama3 8B", "Llama3-8B"),
+        ("MATH 500", "MATH500", "math500"),
+        ("ResNet", "ResNets"),
+        ("Reinforcement Learning from Human Feedback", "reinforcement learning with human feedback"),
+    ],
+)
+def test_spellings_of_one_name_are_one_entity(spellings):
+    assert list(entity_names(*spellings).values()) == [set(spellings)]
+
+
+def test_versions_sizes_and_capital_words_stay_apart():
+    merged = entity_names("Llama-3 8B", "Llama-2 7B", "Llama-3 70B", "Llama-2 8B", "PROTOCOL", "protocol")
+    assert sorted(map(sorted, merged.values())) == [["Llama-2 7B"], ["Llama-2 8B"], ["Llama-3 70B"], ["Llama-3 8B"],
+                                                    ["PROTOCOL"], ["protocol"]]  # fmt: skip
+
+
+def test_the_most_used_spelling_names_the_entity():
+    r = resolve([mention("p1", "ImageNet", "DATASET"), mention("p2", "ImageNet", "DATASET"),
+                 mention("p3", "Imagenet", "DATASET")])  # fmt: skip
+    assert [e.name for e in r.entities.values()] == ["ImageNet"]
+
+
+def test_a_kind_word_after_a_name_of_that_kind_names_it():
+    r = resolve(
+        [
+            mention("p1", "pruning"),
+            mention("p2", "pruning methods"),
+            mention("p3", "reconstruction", "TASK"),
+            mention("p4", "reconstruction model"),
+        ]
+    )
+    assert {m.name: m.entity for m in r.mentions} == {
+        "pruning": "pruning",
+        "pruning methods": "pruning",
+        "reconstruction": "reconstruction",
+        "reconstruction model": "reconstruction model",  # a model for the task, not the task
+    }
+
+
+def test_a_defined_short_form_with_a_kind_word_is_its_long_form_in_that_paper():
+    r = resolve(
+        [
+            mention("p1", "semidefinite programming"),
+            mention("p1", "SDP", long_form="semidefinite programming"),
+            mention("p1", "SDP methods"),
+            mention("p2", "Spherical Diffusion Policy"),
+            mention("p2", "SDP", long_form="Spherical Diffusion Policy"),
+            mention("p2", "SDP methods"),
+            mention("p3", "SDP methods"),  # undefined here, and the papers that define SDP disagree
+        ]
+    )
+    assert [(m.paper, m.entity) for m in r.mentions if m.name == "SDP methods"] == [
+        ("p1", "semidefinite programming"),
+        ("p2", "spherical diffusion policy"),
+        ("p3", "SDP method"),
+    ]

@@ -125,6 +125,14 @@ RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
 SKIPPABLE_WORDS = {"of", "and", "for", "from", "the", "in", "on", "with", "to", "a", "an", "by", "via"}
 
 # Entity keys (kg.resolve).
+# The label a kind word after a name says: "pruning methods" is the method "pruning", "editing tasks" the task.
+KIND_LABELS = {
+    "model": "METHOD", "method": "METHOD", "framework": "METHOD", "approach": "METHOD", "algorithm": "METHOD",
+    "technique": "METHOD", "architecture": "METHOD", "task": "TASK", "problem": "TASK", "dataset": "DATASET",
+    "benchmark": "DATASET",
+}
+# Words two spellings of one long form differ by: "reinforcement learning from/with human feedback".
+VARIANT_WORDS = {"from", "with"}
 LEADING_FILLERS = {
     "a", "an", "the", "our", "their", "its", "this", "these", "those", "novel", "new", "proposed", "existing",
     "standard", "so-called", "state-of-the-art",
