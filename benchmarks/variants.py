@@ -4,10 +4,11 @@ list one thing twice.
     python benchmarks/variants.py BUILD_DIR [--examples N]
 
 Reads the build's graph.graphml. A near-duplicate group is two or more entities whose names are equal after
-lower-casing, dropping every character but letters and digits and a final "s" (acronyms of up to five capitals
-aside: "SDP" and "Sdp" stay apart). A paper lists one thing twice when two of the entities it links are one: their
-names or aliases are equal that way, or one's name less a trailing kind word ("VLA models") is the other's name
-or alias ("VLA" of "Vision-Language-Action").
+lower-casing, dropping every character but letters and digits and a final "s"; acronyms of up to five capitals
+are set aside (two entities named "PD" are an acronym defined two ways, not two spellings). A paper lists one
+thing twice when it links two entities whose names are equal that way; it lists a name with its kind when one
+entity's name less a trailing kind word ("VLA models", "pruning methods") is the other's name or alias ("VLA"
+of "Vision-Language-Action", "pruning").
 """
 
 from __future__ import annotations
@@ -47,30 +48,37 @@ def main() -> None:
     entities = {n: d for n, d in graph.nodes(data=True) if d["type"] != "Paper"}
     groups: dict[str, list[str]] = defaultdict(list)
     for data in entities.values():
-        groups[folded(data["name"])].append(data["name"])
+        if not ACRONYM.match(data["name"]):  # "PD" for two things is an acronym clash, not a spelling
+            groups[folded(data["name"])].append(data["name"])
     near = sorted((names for names in groups.values() if len(names) > 1), key=lambda n: (-len(n), n))
-    twice = []
+    twice, with_kind = [], []
     for paper, data in graph.nodes(data=True):
         if data["type"] != "Paper":
             continue
         linked = sorted({target for _, target in graph.out_edges(paper) if target in entities})
-        forms = {e: {folded(f) for f in [entities[e]["name"], *entities[e].get("aliases", "").split("; ")] if f}
-                 for e in linked}  # fmt: skip
-        pairs = [
-            (entities[a]["name"], entities[b]["name"])
+        names = {e: entities[e]["name"] for e in linked}
+        forms = {e: {folded(f) for f in [names[e], *entities[e].get("aliases", "").split("; ")] if f} for e in linked}
+        pairs = [(names[a], names[b]) for i, a in enumerate(linked) for b in linked[i + 1 :]]
+        alike = [(a, b) for a, b in pairs if folded(a) == folded(b) and not ACRONYM.match(a)]
+        kinds = [
+            (names[a], names[b])
             for i, a in enumerate(linked)
             for b in linked[i + 1 :]
-            if forms[a] & forms[b]
-            or folded(without_kind(entities[a]["name"])) in forms[b]
-            or folded(without_kind(entities[b]["name"])) in forms[a]
+            if folded(without_kind(names[a])) in forms[b] or folded(without_kind(names[b])) in forms[a]
         ]
-        if pairs:
-            twice.append((data.get("paper_id", paper), pairs))
-    print(f"entities {len(entities)}; near-duplicate groups {len(near)}; papers listing one thing twice {len(twice)}")
+        if alike:
+            twice.append((data.get("paper_id", paper), alike))
+        if kinds:
+            with_kind.append((data.get("paper_id", paper), kinds))
+    print(
+        f"entities {len(entities)}; near-duplicate groups {len(near)}; papers listing one thing twice {len(twice)};"
+        f" papers listing a name with its kind {len(with_kind)}"
+    )
     for names in near[: args.examples]:
         print("  group:", " / ".join(names))
-    for paper, pairs in twice[: args.examples]:
-        print(f"  twice in {paper}:", "; ".join(f"{a} = {b}" for a, b in pairs))
+    for label, found in (("twice", twice), ("with its kind", with_kind)):
+        for paper, pairs in found[: args.examples]:
+            print(f"  {label} in {paper}:", "; ".join(f"{a} = {b}" for a, b in pairs))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
 from .nlp.lexicon import (
+    ACTIVITY_ENDINGS,
     DATA_NOUNS,
     GENERIC_NOUNS,
     IRREGULAR_PLURALS,
@@ -142,17 +143,18 @@ def entity_key(name: str) -> str:
     return " ".join(w if is_acronym(w) else us_spelling(w) for w in words)
 
 
-ALL_CAPITALS = re.compile(r"^[A-Z]{2,}$")  # "SDP", "PROTOCOL": its case is what tells it from a word
+SHORT_ACRONYM = re.compile(r"^[A-Z]{1,5}$")  # "SDP", "RL", "R": its case is all that tells it from a word
 DIGIT_GAP = re.compile(r"(?<=[0-9])[^a-z0-9]+(?=[0-9])")  # "3 8b" of "llama 3 8b": two numbers, kept apart
-NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9|]+")
+NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9|+*]+")  # "+", "*" name a variant: "Transolver++", "C++", "R*"
 
 
 def variant_key(key: str) -> str:
     """What the keys of one name's spellings share: the key lower-cased, without spaces, hyphens and other
     punctuation, a final "s" and "from"/"with" inside a long form, but with a gap between two numbers kept
-    ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"). A
-    word in capitals alone stays as it is."""
-    if ALL_CAPITALS.match(key):
+    ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"), and "+"
+    and "*" ("Transolver++" is not "Transolver", "R*" not "R"). A
+    short acronym (up to five capitals) stays as it is."""
+    if SHORT_ACRONYM.match(key):
         return key
     words = key.lower().split()
     words = [w for i, w in enumerate(words) if not (0 < i < len(words) - 1 and w in VARIANT_WORDS)]
@@ -259,7 +261,8 @@ def kinds_merged(keys: list[str], labels: list[str], key_of_name: Callable[[str]
     """The keys with "X kind" made X where X is an entity whose label the kind word says and that is named
     at least as often on its own ("pruning method" -> "pruning", "VLA model" -> the VLA's long form); kept
     where X is of another kind ("reconstruction model" is no task), is named less often alone ("downstream" of
-    "downstream tasks", "generative" of "generative models": modifiers), or where "X kind" is generic."""
+    "downstream tasks", "generative" of "generative models": modifiers), is one word that names no activity
+    ("power method" is not "power"), or where "X kind" is generic."""
     by_key: dict[str, Counter[str]] = defaultdict(Counter)
     for key, label in zip(keys, labels):
         by_key[key][label] += 1
@@ -268,6 +271,8 @@ def kinds_merged(keys: list[str], labels: list[str], key_of_name: Callable[[str]
     for key, counts in by_key.items():
         *words, kind = key.split() or [""]
         if words and kind in KIND_LABELS and not is_generic_key(key):
+            if len(words) == 1 and not is_acronym(words[0]) and not words[0].endswith(ACTIVITY_ENDINGS):
+                continue  # "power method", "sparse models", "direct method": a modifier, not the thing
             base = key_of_name(" ".join(words))
             alone = by_key.get(base)
             if base != key and alone and majority[base] == KIND_LABELS[kind] and alone.total() >= counts.total():

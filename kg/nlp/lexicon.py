@@ -131,6 +131,8 @@ KIND_LABELS = {
     "technique": "METHOD", "architecture": "METHOD", "task": "TASK", "problem": "TASK", "dataset": "DATASET",
     "benchmark": "DATASET",
 }
+# Endings of a word that names an activity: "pruning methods" are pruning, but "power method" is no power.
+ACTIVITY_ENDINGS = ("ing", "tion", "sion", "ment", "ance", "ence", "sis")
 # Words two spellings of one long form differ by: "reinforcement learning from/with human feedback".
 VARIANT_WORDS = {"from", "with"}
 LEADING_FILLERS = {
