@@ -151,9 +151,9 @@ NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9|+*]+")  # "+", "*" name a variant: "Tra
 def variant_key(key: str) -> str:
     """What the keys of one name's spellings share: the key lower-cased, without spaces, hyphens and other
     punctuation, a final "s" and "from"/"with" inside a long form, but with a gap between two numbers kept
-    ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"), and "+"
-    and "*" ("Transolver++" is not "Transolver", "R*" not "R"). A
-    short acronym (up to five capitals) stays as it is."""
+    ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"), and
+    with "+" and "*" ("Transolver++" is not "Transolver", "R*" not "R"). A short acronym (up to five
+    capitals) stays as it is."""
     if SHORT_ACRONYM.match(key):
         return key
     words = key.lower().split()
