@@ -107,7 +107,9 @@ class LabelPropagator:
             if (len(pieces) > 1 and whole or part) and plain:
                 spans = [s for s in spans if s not in pieces]
             key = short_form_key(short.text)
-            inside = cover if cover is not None and cover.start <= short.start and short.end <= cover.end else None
+            # a span holding the whole definition: "X (SF) kind" (not "Human Feedback (RLHF) framework", which the model
+            # cut off "Reinforcement Learning from")
+            inside = cover if cover is not None and cover.start <= long.start and short.end <= cover.end else None
             if inside is not None and after is not None and inside.start < ss - 1 and inside.end > se + 1:
                 long_forms.setdefault(key, doc[inside.start : ss - 1].text)  # "X (SF) techniques": SF is X
             long_forms.setdefault(key, without(inside, doc[ss - 1 : se + 1]) if inside is not None else long.text)

@@ -433,3 +433,11 @@ def test_a_proposed_name_is_a_method_unless_said_to_be_a_task(nlp):
     )
     assert found["SENSEI"].label == "METHOD" and found["SENSEI"].role == "proposes"
     assert found["FooTask"].label == "TASK"
+
+
+def test_a_short_form_keeps_its_whole_long_form_when_the_model_cut_the_span(nlp):
+    """The model reads "Human Feedback (RLHF) framework" alone; RLHF still stands for the whole long form."""
+    mentions = run(nlp, "In the classical Reinforcement Learning from Human Feedback (RLHF) framework, PPO is used.")
+    assert {m.long_form for m in mentions if m.name == "RLHF"} == {"Reinforcement Learning from Human Feedback"}
+    entities = {m.name: m.entity for m in resolve(mentions).mentions}
+    assert entities["RLHF"] == entity_key("Reinforcement Learning from Human Feedback")
