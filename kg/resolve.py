@@ -27,6 +27,7 @@ from .nlp.lexicon import (
     LEADING_FILLERS,
     SINGULAR_EXCEPTIONS,
     UK_US,
+    USES_OF_A_NAME,
     VAGUE_WORDS,
     VARIANT_WORDS,
 )
@@ -37,6 +38,7 @@ KEY_STRIP = ".,;:'\"`()[]{}-_"  # trimmed from both ends of a word ("_" of Markd
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\([^()]*\)\s+(?P<kind>[A-Za-z]+)$")  # "X (SF) method"
+NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) inference" is not
 
 
 def is_acronym(word: str) -> bool:
@@ -129,7 +131,7 @@ def entity_key(name: str) -> str:
     >>> entity_key("a novel Multi-Modal Graph Neural Networks")
     'multimodal graph neural network'
     """
-    if (named := NAME_SHORT_FORM_KIND.match(name)) and singular(named["kind"].lower()) in GENERIC_NOUNS:
+    if (named := NAME_SHORT_FORM_KIND.match(name)) and singular(named["kind"].lower()) in NAMING_KINDS:
         name = named["name"]  # "Proximal Policy Optimization (PPO) algorithm" names what "PPO" names
     while PARENTHETICAL.search(name):  # innermost first: "a (b (c) d)" would leave "a (b d)" after one pass
         name = PARENTHETICAL.sub(" ", name)  # "convolutional neural networks (CNNs)": the long form's key

@@ -34,6 +34,7 @@ def test_same_key(a, b):
         ("T5-11B", "T511B"),
         ("ImageNet-1K", "ImageNet-1"),
         ("Low-Rank Adaptation (LoRA) fine-tuning", "Low-Rank Adaptation"),
+        ("Large Language Model (LLM) inference", "large language models"),  # something done with it
     ],
 )
 def test_different_key(a, b):

@@ -133,6 +133,11 @@ KIND_LABELS = {
 }
 # Endings of a word that names an activity: "pruning methods" are pruning, but "power method" is no power.
 ACTIVITY_ENDINGS = ("ing", "tion", "sion", "ment", "ance", "ence", "sis")
+# Generic nouns that, after "X (SF)", name something done with X, not X: "Large Language Model (LLM) inference".
+USES_OF_A_NAME = {
+    "inference", "training", "evaluation", "analysis", "application", "data", "feedback", "learning", "result",
+    "experiment", "performance", "study", "work", "computation", "discovery", "guarantee", "understanding",
+}
 # Words two spellings of one long form differ by: "reinforcement learning from/with human feedback".
 VARIANT_WORDS = {"from", "with"}
 LEADING_FILLERS = {
