@@ -37,7 +37,7 @@ from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, 
 KEY_STRIP = ".,;:'\"`()[]{}-_"  # trimmed from both ends of a word ("_" of Markdown emphasis too)
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
-NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\([^()]*\)\s+(?P<kind>[A-Za-z]+)$")  # "X (SF) method"
+NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\((?P<short>[^()]*)\)\s+(?P<kind>[A-Za-z]+)$")  # "X (SF) method"
 NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) inference" is not
 
 
@@ -248,8 +248,12 @@ def majority_label(labels: Counter[str]) -> str:
 
 def defined_kinds_merged(mentions: list[Mention], keys: list[str], key_of: Callable[[str], str]) -> list[str]:
     """The keys with "SF kind" made the long form SF stands for where the mention's paper defines SF ("PH
-    methods" in a paper that defines "Persistent Homology (PH)"): the paper's own word for what SF names."""
+    methods" in a paper that defines "Persistent Homology (PH)", "VLA models" in one that writes
+    "Vision-Language-Action (VLA) models"): the paper's own word for what SF names."""
     defined = {(m.paper, key_of(m.name)): key for m, key in zip(mentions, keys) if m.long_form}
+    for m, key in zip(mentions, keys):  # a definition inside one mention: "X (SF) kind"
+        if not m.long_form and (named := NAME_SHORT_FORM_KIND.match(m.name)):
+            defined.setdefault((m.paper, key_of(named["short"])), key)
     merged = []
     for m, key in zip(mentions, keys):
         words = key.split()

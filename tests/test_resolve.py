@@ -250,3 +250,14 @@ def test_a_defined_short_form_with_a_kind_word_is_its_long_form_in_that_paper():
         ("p2", "spherical diffusion policy"),
         ("p3", "SDP method"),
     ]
+
+
+def test_a_short_form_defined_inside_a_mention_names_its_kind_in_that_paper():
+    r = resolve(
+        [
+            mention("p1", "Vision-Language-Action (VLA) models"),
+            mention("p1", "VLA models"),
+            mention("p1", "VLA architecture"),
+        ]
+    )
+    assert {m.entity for m in r.mentions} == {"vision language action"}
