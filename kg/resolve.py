@@ -317,13 +317,14 @@ def is_data_description(label: str, names: Iterable[str]) -> bool:
 def resolve(mentions: list[Mention]) -> Resolution:
     """Merge mentions into entities; each returned mention names its entity by key."""
     key_of = memoized_keys()
-    spelled = spellings_merged([key_of(m.long_form or m.name) for m in mentions])
+    named = [key_of(m.long_form or m.name) for m in mentions]
+    spelled = spellings_merged(named)
 
     def canonical(name: str) -> str:
         key = key_of(name)
         return spelled.get(key, key)
 
-    keys = [canonical(m.long_form or m.name) for m in mentions]
+    keys = [spelled[key] for key in named]
     expansions = acronym_expansions(mentions, keys, canonical)
     keys = [key if m.long_form else expansions.get(key, key) for m, key in zip(mentions, keys)]
 
