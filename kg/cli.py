@@ -97,13 +97,16 @@ def query(
     query: str = typer.Argument(..., help="A .rq file or SPARQL query text."),
     graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
     format: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
+    bind: List[str] = typer.Option(
+        [], "--bind", "-b", help="NAME=VALUE: VALUE (a string, or <IRI>) for the query's selected ?NAME; repeatable."
+    ),
 ) -> None:
     """Run a SPARQL query over a build (its store/, else its graph.ttl)."""
-    from .query.run import FORMATTERS, run_query
+    from .query.run import FORMATTERS, parse_bindings, run_query
 
     if format not in FORMATTERS:
         raise KGError(f"unknown --format {format!r}; use one of {', '.join(FORMATTERS)}")
-    typer.echo(FORMATTERS[format](run_query(query, graph)))
+    typer.echo(FORMATTERS[format](run_query(query, graph, bindings=parse_bindings(bind))))
 
 
 @app.command()

@@ -5,7 +5,9 @@ aliases and paper count. Each paper → entity edge has `relation` (proposes, us
 addressesTask, usesDataset; every such edge also means the paper mentions the entity), the number
 of mentions, and the first mention's evidence. Each entity → entity edge has `relation` (usedFor,
 evaluatedOn, comparedWith, isA), `papers` (the support: how many papers state it), `paper_ids`,
-`mentions` (how many sentences), the first sentence, and every `Relation` behind it as `evidence`.
+`mentions` (how many sentences), the first sentence, and every `Relation` behind it as `evidence`. An
+entity → broader entity edge (kg.hierarchy) has only `relation`, `broader`; each entity node carries
+`papers_with_narrower`, the papers that link it or an entity narrower than it.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from urllib.parse import quote
 import networkx as nx
 
 from .corpus import Paper
+from .hierarchy import papers_with_narrower
 from .records import Entity, Mention, Relation
 from .resolve import Resolution
-from .settings import DEFAULT_BASE_IRI, NODE_TYPES, PAPER, PROPOSES, USES_RELATION
+from .settings import BROADER, DEFAULT_BASE_IRI, NODE_TYPES, PAPER, PROPOSES, USES_RELATION
 
 
 def paper_iri(base: str, paper_id: str) -> str:
@@ -55,6 +58,7 @@ def build_graph(
             authors=list(paper.authors),
         )
     iris = {key: entity_iri(base_iri, e) for key, e in resolution.entities.items()}
+    topic_papers = papers_with_narrower(resolution.entities, resolution.broader)
     for key, entity in resolution.entities.items():
         graph.add_node(
             iris[key],
@@ -63,6 +67,7 @@ def build_graph(
             key=entity.key,
             aliases=list(entity.aliases),
             papers=len(entity.papers),
+            papers_with_narrower=topic_papers[key],
         )
     by_pair: dict[tuple[str, str], list[Mention]] = defaultdict(list)
     for m in resolution.mentions:
@@ -96,6 +101,8 @@ def build_graph(
             sentence=evidence[0].sentence,
             evidence=evidence,
         )
+    for narrower, broader in resolution.broader.items():
+        graph.add_edge(iris[narrower], iris[broader], key=BROADER, relation=BROADER)
     return graph
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
+from .hierarchy import broader_entities
 from .nlp.lexicon import (
     ACTIVITY_ENDINGS,
     DATA_NOUNS,
@@ -25,9 +26,9 @@ from .nlp.lexicon import (
     JOINED_PREFIXES,
     KIND_LABELS,
     LEADING_FILLERS,
+    NAMING_KINDS,
     SINGULAR_EXCEPTIONS,
     UK_US,
-    USES_OF_A_NAME,
     VAGUE_WORDS,
     VARIANT_WORDS,
 )
@@ -38,7 +39,6 @@ KEY_STRIP = ".,;:'\"`()[]{}-_"  # trimmed from both ends of a word ("_" of Markd
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\((?P<short>[^()]*)\)\s+(?P<kind>[A-Za-z]+)$")  # "X (SF) method"
-NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) inference" is not
 
 
 def is_acronym(word: str) -> bool:
@@ -215,6 +215,7 @@ def preference(name: str, count: int, spelling: bool) -> tuple:
 class Resolution:
     entities: dict[str, Entity]  # by key
     mentions: list[Mention]  # with entity key, unified label and role
+    broader: dict[str, str] = field(default_factory=dict)  # entity key -> its broader entity's key (kg.hierarchy)
 
 
 def acronym_expansions(
@@ -334,6 +335,7 @@ def resolve(mentions: list[Mention]) -> Resolution:
         return expansions.get(key, key)
 
     keys = defined_kinds_merged(mentions, keys, canonical)
+    unkinded = keys
     keys = kinds_merged(keys, [m.label for m in mentions], entity_of)
     labels: dict[str, Counter[str]] = defaultdict(Counter)
     names: dict[str, Counter[str]] = defaultdict(Counter)
@@ -369,12 +371,22 @@ def resolve(mentions: list[Mention]) -> Resolution:
             papers=tuple(sorted(papers[key])),
             slug=slug,
         )
+    joined = {before: after for before, after in zip(unkinded, keys) if after in entities}  # "X model" -> X
+    by_variant = {variant_key(key): best for key, best in spelled.items()}
+
+    def entity_named(phrase: str) -> str | None:
+        """The entity a phrase of a name names, if any: its spelling, long form or kind-less name."""
+        key = key_of(phrase)
+        key = spelled.get(key) or by_variant.get(variant_key(key), key)
+        key = expansions.get(key, key)
+        return key if key in entities else joined.get(key)
+
     resolved = [
         m.resolved(key, entities[key].label, PROPOSES if (m.paper, key) in proposed else USES)
         for m, key in zip(mentions, keys)
         if key in entities
     ]
-    return Resolution(entities=entities, mentions=resolved)
+    return Resolution(entities=entities, mentions=resolved, broader=broader_entities(entities, entity_named))
 
 
 def resolve_relations(relations: list[Relation], resolution: Resolution) -> list[Relation]:

@@ -28,6 +28,9 @@ RELATIONS = {
     "isA": ("METHOD", "METHOD"),
 }
 SYMMETRIC_RELATIONS = frozenset({"comparedWith"})  # one edge per pair, the lesser entity key first
+# An entity -> the broader entity its name's head names (kg.hierarchy): skos:broader in RDF.
+BROADER = "broader"
+ENTITY_RELATIONS = frozenset({*RELATIONS, BROADER})  # edges from an entity to an entity
 
 # Relation name (the kg: property local name) -> Neo4j relationship type.
 NEO4J_RELATIONSHIP_TYPES = {
@@ -40,6 +43,7 @@ NEO4J_RELATIONSHIP_TYPES = {
     "evaluatedOn": "EVALUATED_ON",
     "comparedWith": "COMPARED_WITH",
     "isA": "IS_A",
+    "broader": "BROADER",
 }
 
 # Colours and shapes by node type (page, Gephi).
@@ -58,6 +62,7 @@ RELATION_COLORS = {
     "evaluatedOn": "#8c564b",
     "comparedWith": "#e377c2",
     "isA": "#17becf",
+    "broader": "#bcbd22",
 }
 # The page's view of a large graph (measured on ICML 2025: docs/page.md, docs/results.md).
 DEFAULT_HTML_MIN_PAPERS = 1

@@ -82,6 +82,28 @@ def test_bad_input_is_one_line_error(args, message):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_query_binds_a_selected_variable(seed_builds):
+    out = str(seed_builds["icml2025_seed.jsonl"])
+    select = "SELECT ?topic ?n WHERE { OPTIONAL { BIND('default' AS ?topic) } VALUES ?n { 1 } }"
+    unbound = run("-m", "kg.cli", "query", select, "--graph", out, "--format", "csv")
+    bound = run("-m", "kg.cli", "query", select, "--graph", out, "--format", "csv", "--bind", "topic=optimal transport")
+    iri = run("-m", "kg.cli", "query", select, "-g", out, "-f", "csv", "-b", "topic=<https://example.org/x>")
+    assert unbound.stdout.splitlines()[1] == "default,1"
+    assert bound.stdout.splitlines()[1] == "optimal transport,1"
+    assert iri.stdout.splitlines()[1] == "https://example.org/x,1"
+
+
+@pytest.mark.parametrize(
+    "binding, message",
+    [("nope=1", "does not contains variable ?nope"), ("topic", "expected NAME=VALUE"), ("topic=<a b>", "not an IRI")],
+)
+def test_a_bad_binding_is_one_line_error(seed_builds, binding, message):
+    select = "SELECT ?topic WHERE { OPTIONAL { BIND('default' AS ?topic) } }"
+    result = run("-m", "kg.cli", "query", select, "-g", str(seed_builds["icml2025_seed.jsonl"]), "--bind", binding)
+    assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_query_without_graph_is_one_line_error(tmp_path):
     result = run("-m", "kg.cli", "query", "SELECT * WHERE { ?s ?p ?o }", "--graph", str(tmp_path))
     assert result.returncode == 1 and "no graph here" in result.stderr and "Traceback" not in result.stderr

@@ -54,7 +54,7 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
             "source": text(source),
             "target": text(target),
             "label": data["relation"],
-            "weight": str(data["mentions"]),
+            "weight": str(data.get("mentions", 1)),
         }
         yield f"{start('edge', attrs)}{attvalues(data, EDGE_FIELDS)}{colours[data['relation']]}</edge>\n"
     yield end("edges") + end("graph") + end("gexf")

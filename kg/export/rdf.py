@@ -2,7 +2,7 @@
 
 Papers are `kg:Paper`/`schema:ScholarlyArticle`; entities `kg:Method`/`kg:Task`/`kg:Dataset`
 aligned to ML Schema and schema.org, with one `skos:prefLabel`, every other surface form as
-`skos:altLabel`, and `kg:paperCount`. A paper → entity edge becomes `kg:mentions` plus its role
+`skos:altLabel`, `kg:paperCount`, `kg:paperCountWithNarrower` and `skos:broader` to its broader entity. A paper → entity edge becomes `kg:mentions` plus its role
 property; an entity → entity edge its relation (`kg:usedFor` ...) plus an `rdf:Statement` that
 carries its support and the papers it was derived from. Evidence is W3C Web Annotation: one
 `oa:Annotation` per mention (body: the entity) and per relation sentence (body: the statement),
@@ -28,7 +28,7 @@ import pyoxigraph as ox
 from ..graph import mention_entity_iris, paper_iri
 from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
-from ..settings import KG_NS, MLS_NS, NODE_TYPES, PAPER, RELATIONS, SCHEMA_NS
+from ..settings import BROADER, KG_NS, MLS_NS, NODE_TYPES, PAPER, RELATIONS, SCHEMA_NS
 from .options import ExportOptions
 
 
@@ -130,6 +130,7 @@ def node_triples(node: str, data: dict) -> Iterator[Triple]:
         for alias in data["aliases"]:
             yield Triple(subject, SKOS("altLabel"), ox.Literal(alias))
         yield Triple(subject, KG("paperCount"), integer(data["papers"]))
+        yield Triple(subject, KG("paperCountWithNarrower"), integer(data["papers_with_narrower"]))
 
 
 def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, evidence: bool) -> Iterator[Triple]:
@@ -185,7 +186,9 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
     for node, data in graph.nodes(data=True):
         yield from node_triples(node, data)
         for _, target, edge in graph.out_edges(node, data=True):
-            if edge["relation"] in RELATIONS:
+            if edge["relation"] == BROADER:
+                yield Triple(ox.NamedNode(node), SKOS("broader"), ox.NamedNode(target))
+            elif edge["relation"] in RELATIONS:
                 yield from relation_triples(graph, node, target, edge, evidence=mentions is not None)
             else:
                 yield Triple(ox.NamedNode(node), KG("mentions"), ox.NamedNode(target))

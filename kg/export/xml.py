@@ -22,6 +22,7 @@ NODE_FIELDS = (
     ("name", "string"),
     ("aliases", "string"),
     ("papers", "integer"),
+    ("papers_with_narrower", "integer"),
     ("paper_id", "string"),
     ("title", "string"),
     ("url", "string"),

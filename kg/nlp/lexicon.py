@@ -138,6 +138,23 @@ USES_OF_A_NAME = {
     "inference", "training", "evaluation", "analysis", "application", "data", "feedback", "learning", "result",
     "experiment", "performance", "study", "work", "computation", "discovery", "guarantee", "understanding",
 }
+# Words after the head of a name ("reinforcement learning from human feedback", "pruning of LLMs": kg.hierarchy).
+HEAD_BREAKS = {
+    "of", "for", "from", "with", "in", "on", "via", "under", "using", "through", "by", "to", "over", "across",
+    "without", "against", "at", "as", "beyond", "towards", "toward",
+}
+# Words in "-ing" that, first in a name, modify what follows ("spiking neural networks" are neural networks);
+# any other names an activity done to it ("learning diffusion models", "selecting prompts": kg.hierarchy).
+ADJECTIVAL_PARTICIPLES = {
+    "sliding", "spiking", "missing", "moving", "rolling", "existing", "emerging", "underlying", "varying",
+    "evolving", "growing", "increasing", "decreasing", "interacting", "competing", "leading", "trailing",
+    "recurring", "coupling", "boosting", "bagging",
+}
+GERUND_PHRASES = {("fine", "tuning")}  # "fine-tuning X": its key splits the hyphen
+# "X-based model" is a kind of X (kg.hierarchy).
+BASED_WORDS = {"based", "driven", "style", "like", "inspired", "powered"}
+# Endings of a word that, alone, is a modifier, not a name: "neural", "generative", "linear", "robust".
+ADJECTIVE_ENDINGS = ("al", "ive", "ic", "ous", "ary", "ful", "less", "able", "ible", "ar", "ust")
 # Words two spellings of one long form differ by: "reinforcement learning from/with human feedback".
 VARIANT_WORDS = {"from", "with"}
 LEADING_FILLERS = {
@@ -177,6 +194,10 @@ GENERIC_NOUNS = GENERIC_NOUNS_SHARED | {
     "paradigm", "performance", "predictor", "result", "scenario", "setting", "solution", "study", "tool",
     "training", "variant", "work",
 }
+# Last words after which a name is a kind of what the words before it name ("Transformer architecture",
+# "Chain-of-Thought prompting", "optimal transport theory"), not a use of it ("LLM inference": kg.hierarchy).
+NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) inference" is not (kg.resolve)
+KINDS_OF_A_NAME = NAMING_KINDS | {"prompting", "theory", "formulation", "objective"}
 # Words before a generic noun that leave it generic ("downstream task", "real world dataset").
 VAGUE_WORDS = VAGUE_SHARED | {
     "and", "art", "base", "benchmark", "but", "complex", "comprehensive", "deeper", "downstream", "empirical",

@@ -8,8 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 import pyoxigraph as ox
 
@@ -17,6 +19,7 @@ from ..errors import QueryError
 from ..layout import GRAPH_FILE, STORE_DIR
 
 CELL_WIDTH = 80
+VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass
@@ -69,13 +72,42 @@ def term_text(term: object) -> str:
     return str(term) if value is None else value
 
 
-def run_query(query: str, graph_dir: Path, store: ox.Store | None = None) -> QueryResult:
+def parse_bindings(bindings: list[str]) -> dict[str, str]:
+    """`NAME=VALUE` pairs (`--bind topic="differential privacy"`) as a dict."""
+    parsed = {}
+    for binding in bindings:
+        name, equals, value = binding.partition("=")
+        name = name.strip().removeprefix("?")
+        if not equals or not VARIABLE.fullmatch(name):
+            raise QueryError(f"--bind {binding!r}: expected NAME=VALUE, as in --bind topic='differential privacy'")
+        parsed[name] = value
+    return parsed
+
+
+def term(value: str) -> ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple:
+    """A bound value: `<...>` is an IRI, anything else a plain string."""
+    if value.startswith("<") and value.endswith(">"):
+        try:
+            return ox.NamedNode(value[1:-1])
+        except ValueError as exc:
+            raise QueryError(f"--bind {value}: not an IRI ({exc})") from None
+    return ox.Literal(value)
+
+
+def run_query(
+    query: str, graph_dir: Path, store: ox.Store | None = None, bindings: Mapping[str, str] | None = None
+) -> QueryResult:
+    """Run `query`, with each of `bindings` (variable name -> value) substituted for its variable, which the
+    query must select (SPARQL SEP-0007, as Oxigraph does it)."""
     text = read_query(query)
     store = store or open_store(graph_dir)
+    substitutions = {ox.Variable(name): term(value) for name, value in (bindings or {}).items()}
     try:
-        result = store.query(text)
+        result = store.query(text, substitutions=substitutions or None)
     except SyntaxError as exc:
         raise QueryError(f"invalid SPARQL: {exc}") from None
+    except RuntimeError as exc:  # a bound variable the query does not select
+        raise QueryError(f"--bind: {one_line(exc)}") from None
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(["result"], [["true" if bool(result) else "false"]])
     if isinstance(result, ox.QuerySolutions):

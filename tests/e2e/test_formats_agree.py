@@ -11,7 +11,8 @@ SELECT (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task
 COUNT_MENTIONS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(*) AS ?c) WHERE { ?p kg:mentions ?e }"
 COUNT_RELATIONS = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(*) AS ?c) WHERE { VALUES ?r { kg:usedFor kg:evaluatedOn kg:comparedWith kg:isA } ?a ?r ?b }"""
-ENTITY_TYPES = {"USED_FOR", "EVALUATED_ON", "COMPARED_WITH", "IS_A"}
+COUNT_BROADER = "SELECT (COUNT(*) AS ?c) WHERE { ?a <http://www.w3.org/2004/02/skos/core#broader> ?b }"
+ENTITY_TYPES = {"USED_FOR", "EVALUATED_ON", "COMPARED_WITH", "IS_A", "BROADER"}
 
 
 def rdf_count(build, query):
@@ -28,15 +29,21 @@ def rows(path):
 def test_node_and_edge_counts_agree(sample_build):
     out = sample_build.out
     nodes, mentions = rdf_count(sample_build, COUNT_NODES), rdf_count(sample_build, COUNT_MENTIONS)
-    relations = rdf_count(sample_build, COUNT_RELATIONS)
+    relations, broader = rdf_count(sample_build, COUNT_RELATIONS), rdf_count(sample_build, COUNT_BROADER)
     graphml = nx.read_graphml(out / "graph.graphml")
     gexf = nx.read_gexf(out / "graph.gexf")
     ig = igraph.Graph.Read_GraphML(str(out / "graph.graphml"))
     neo_nodes = rows(out / "neo4j" / "papers.csv") + rows(out / "neo4j" / "entities.csv")
     neo_edges = [r for r in rows(out / "neo4j" / "relationships.csv") if r[":TYPE"] in {"MENTIONS", *ENTITY_TYPES}]
     assert nodes == graphml.number_of_nodes() == gexf.number_of_nodes() == ig.vcount() == len(neo_nodes)
-    assert relations > 0
-    assert mentions + relations == graphml.number_of_edges() == gexf.number_of_edges() == ig.ecount() == len(neo_edges)
+    assert relations > 0 and broader > 0
+    assert (
+        mentions + relations + broader
+        == graphml.number_of_edges()
+        == gexf.number_of_edges()
+        == ig.ecount()
+        == len(neo_edges)
+    )
 
 
 def test_gephi_attributes(sample_build):
@@ -66,5 +73,9 @@ def test_neo4j_headers_and_references(sample_build):
     }
     between = [r for r in rels if r[":TYPE"] in ENTITY_TYPES]
     entity_ids = {r["id:ID"] for r in entities}
-    assert between and all(r[":START_ID"] in entity_ids and int(r["papers:int"]) >= 1 for r in between)
+    assert between and all(r[":START_ID"] in entity_ids and r[":END_ID"] in entity_ids for r in between)
+    assert all(int(r["papers:int"]) >= 1 for r in between if r[":TYPE"] != "BROADER")
+    counts = {r["id:ID"]: (int(r["papers:int"]), int(r["papers_with_narrower:int"])) for r in entities}
+    assert all(papers <= whole for papers, whole in counts.values())
+    assert all(counts[r[":START_ID"]][1] <= counts[r[":END_ID"]][1] for r in between if r[":TYPE"] == "BROADER")
     assert "neo4j-admin database import full" in (folder / "README.md").read_text()

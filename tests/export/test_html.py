@@ -149,7 +149,7 @@ def test_type_and_min_papers_filters(sample_build, sample_page):
     sample_page.page.check(".type-filter[value=Method]")
     sample_page.page.fill("#min-papers", "2")
     kept = {n for n, d in graph.nodes(data=True) if d["type"] != PAPER and d["papers"] >= 2}
-    kept |= {p for p, e in graph.edges() if e in kept}
+    kept |= {p for p, e in graph.edges() if e in kept and graph.nodes[p]["type"] == PAPER}
     assert 0 < len(kept) < total
     assert sample_page.js(VISIBLE) == len(kept)
     assert sample_page.page.inner_text("#shown") == f"{len(kept)} of {total} nodes visible"

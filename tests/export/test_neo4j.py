@@ -18,7 +18,7 @@ import pytest
 from neo4j import GraphDatabase
 
 from kg.export.neo4j.files import write_neo4j
-from kg.settings import NEO4J_RELATIONSHIP_TYPES, RELATIONS
+from kg.settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES
 
 SERVER = Path(__file__).with_name("bolt_server.py")
 PASSWORD = "paperkg-test-secret"
@@ -107,9 +107,13 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     # Every mention pair also has exactly one role relationship.
     assert sum(first[t] for t in ("PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET")) == mentions
     # Entity → entity edges arrive as their own types.
-    between = Counter(d["relation"] for *_, d in sample_build.graph.edges(data=True) if d["relation"] in RELATIONS)
-    assert sum(between.values()) > 0
-    assert {r: first[NEO4J_RELATIONSHIP_TYPES[r]] for r in RELATIONS} == {r: between[r] for r in RELATIONS}
+    between = Counter(
+        d["relation"] for *_, d in sample_build.graph.edges(data=True) if d["relation"] in ENTITY_RELATIONS
+    )
+    assert sum(between.values()) > 0 and between["broader"] > 0
+    assert {r: first[NEO4J_RELATIONSHIP_TYPES[r]] for r in ENTITY_RELATIONS} == {
+        r: between[r] for r in ENTITY_RELATIONS
+    }
     push(bolt, "push", sample_build.out)
     assert counts(bolt, "push") == first
     with GraphDatabase.driver(bolt, auth=(USER, PASSWORD)) as driver:
@@ -122,6 +126,7 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     assert paper["id"].startswith("https://") and paper["name"] and isinstance(paper["year"], int)
     assert isinstance(paper["authors"], list) and all(isinstance(a, str) for a in paper["authors"])
     assert entity["id"].startswith("https://") and entity["name"] and isinstance(entity["papers"], int)
+    assert entity["papers_with_narrower"] >= entity["papers"]
 
 
 def test_push_never_loads_spacy(sample_build, bolt):

@@ -55,6 +55,27 @@ def test_entities_have_one_preferred_label_and_alignments(sample_build):
             assert rdf.value(entity, KG.paperCount).toPython() >= 1
 
 
+def test_broader_entities_and_the_papers_counted_with_them(sample_build):
+    """skos:broader links entities of one class, without cycles; kg:paperCountWithNarrower counts the papers
+    that mention the entity or anything below it, read back from kg:mentions."""
+    rdf = load(sample_build)
+    broader = set(rdf.subject_objects(SKOS.broader))
+    assert broader
+    for narrower, wider in broader:
+        assert set(rdf.objects(narrower, RDF.type)) & set(rdf.objects(wider, RDF.type)) & set(CLASS_OF_LABEL.values())
+    below: dict = {}
+    for narrower, wider in broader:
+        below.setdefault(wider, set()).add(narrower)
+
+    def under(entity, path=()):
+        assert entity not in path, "a skos:broader cycle"
+        return {entity}.union(*(under(n, (*path, entity)) for n in below.get(entity, ())))
+
+    for entity in set(rdf.subjects(KG.paperCount, None)) - set(rdf.subjects(RDF.type, RDF.Statement)):
+        papers = {p for e in under(entity) for p in rdf.subjects(KG.mentions, e)}
+        assert rdf.value(entity, KG.paperCountWithNarrower).toPython() == len(papers)
+
+
 def test_oxigraph_reads_the_same_graph(sample_build):
     store = ox.Store()
     store.load(path=str(sample_build.out / "graph.ttl"), format=ox.RdfFormat.TURTLE)

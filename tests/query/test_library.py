@@ -9,6 +9,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 from kg.graph import paper_iri
@@ -243,6 +244,54 @@ def test_mention_evidence(sample):
     found = rows("mention-evidence.rq", out)
     assert Counter(found) == expected
     assert found == sorted(found, key=lambda r: (r[0], r[1], int(r[2])))
+
+
+def topic_papers(graph, topic: str) -> dict[str, set[str]]:
+    """Paper IRI -> names of the entities through which it is on `topic`: a node named so, or one whose
+    broader edges lead to such a node."""
+    broader = nx.DiGraph((u, v) for u, v, d in graph.edges(data=True) if d["relation"] == "broader")
+    named = {
+        n
+        for n, d in graph.nodes(data=True)
+        if d["type"] != PAPER and topic.lower() in {s.lower() for s in (d["name"], *d["aliases"])}
+    }
+    on_topic = named | {n for t in named if t in broader for n in nx.ancestors(broader, t)}
+    found = defaultdict(set)
+    for paper, entity in graph.edges():
+        if entity in on_topic and graph.nodes[paper]["type"] == PAPER:
+            found[paper].add(name(graph, entity))
+    return found
+
+
+def widest_topic(graph) -> str:
+    """The name of the entity with the most narrower entities."""
+    counts = Counter(v for _, v, d in graph.edges(data=True) if d["relation"] == "broader")
+    return name(graph, min(counts, key=lambda n: (-counts[n], n)))
+
+
+@pytest.mark.parametrize("bound", [True, False])
+def test_topic_papers(sample, bound):
+    graph, _, out = sample
+    topic = widest_topic(graph).upper() if bound else "diffusion models"  # the query's default; any case matches
+    found = topic_papers(graph, topic)
+    expected = {
+        (topic, str(graph.nodes[p]["year"]), graph.nodes[p]["paper_id"], graph.nodes[p]["title"], frozenset(names))
+        for p, names in found.items()
+    }
+    result = run_query((QUERIES / "topic-papers.rq").read_text(), out, bindings={"topic": topic} if bound else None)
+    assert len(found) > 1 and len(result.rows) == len(found)
+    assert {(*row[:4], frozenset(row[4].split(" | "))) for row in result.rows} == expected
+
+
+def test_topic_trend(sample):
+    graph, _, out = sample
+    topic = widest_topic(graph)
+    years = Counter(graph.nodes[p]["year"] for p in topic_papers(graph, topic))
+    every = Counter(d["year"] for _, d in graph.nodes(data=True) if d["type"] == PAPER)
+    expected = [[topic, str(y), str(n), str(every[y])] for y, n in sorted(years.items())]
+    result = run_query((QUERIES / "topic-trend.rq").read_text(), out, bindings={"topic": topic})
+    assert expected and [row[:4] for row in result.rows] == expected
+    assert all(abs(float(row[4]) - int(row[2]) / int(row[3])) < 0.001 for row in result.rows)
 
 
 @pytest.fixture(scope="module")

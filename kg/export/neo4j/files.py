@@ -3,7 +3,7 @@
 Headers follow `neo4j-admin database import full`: `id:ID`, `:LABEL`, typed properties
 (`papers:int`, `aliases:string[]` with `;` between items), `:START_ID`, `:END_ID`, `:TYPE`.
 Every paper → entity edge gives a `MENTIONS` relationship and one for its role; an entity → entity
-edge one of its relation (`USED_FOR` ...), with its support in `papers`. `import.cypher` loads the
+edge one of its relation (`USED_FOR` ...), with its support in `papers`, or `BROADER`. `import.cypher` loads the
 same files into a running server with `LOAD CSV`, its statements generated from the same headers.
 """
 
@@ -17,7 +17,7 @@ import networkx as nx
 
 from ...layout import NEO4J_ENTITIES, NEO4J_IMPORT, NEO4J_PAPERS, NEO4J_README, NEO4J_RELATIONSHIPS
 from ...records import Mention
-from ...settings import NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER, RELATIONS
+from ...settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER
 from ..options import ExportOptions
 
 ARRAY_DELIMITER = ";"
@@ -33,7 +33,7 @@ PAPER_HEADER = [
     "authors:string[]",
     "abstract",
 ]
-ENTITY_HEADER = ["id:ID", ":LABEL", "name", "aliases:string[]", "papers:int"]
+ENTITY_HEADER = ["id:ID", ":LABEL", "name", "aliases:string[]", "papers:int", "papers_with_narrower:int"]
 RELATIONSHIP_HEADER = [
     ":START_ID",
     ":END_ID",
@@ -109,7 +109,7 @@ def import_cypher() -> str:
             statements.append(load_csv(file, f"row.`:LABEL` = '{label}'", merge))
     for relation, type_ in NEO4J_RELATIONSHIP_TYPES.items():
         body = [
-            *match_any("a", ":START_ID", ENTITY_LABELS if relation in RELATIONS else (PAPER,)),
+            *match_any("a", ":START_ID", ENTITY_LABELS if relation in ENTITY_RELATIONS else (PAPER,)),
             *match_any("b", ":END_ID", ENTITY_LABELS),
             f"MERGE (a)-[r:{type_}]->(b)",
             f"SET {assignments('r', RELATIONSHIP_HEADER)}",
@@ -122,7 +122,8 @@ README = f"""# Neo4j import
 
 Three ways to load this folder (labels Paper, Method, Task, Dataset; every node has `id`, its IRI, and `name`;
 relationships MENTIONS for every paper-entity pair, plus PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET;
-between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, the number that state it).
+between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, the number that state it, and
+BROADER from an entity to the broader entity its name's head names).
 
 1. Into a new database, with the server stopped, from this folder (replaces the database `neo4j`):
 
@@ -177,19 +178,21 @@ def write_neo4j(
                     ]
                 )
             else:
-                entities.writerow([node, d["type"], d["name"], array(d["aliases"]), d["papers"]])
+                entities.writerow(
+                    [node, d["type"], d["name"], array(d["aliases"]), d["papers"], d["papers_with_narrower"]]
+                )
     with open(folder / NEO4J_RELATIONSHIPS, "w", newline="", encoding="utf-8") as r:
         rows = csv.writer(r)
         rows.writerow(RELATIONSHIP_HEADER)
         for source, target, d in graph.edges(data=True):
-            for relation in (d["relation"],) if d["relation"] in RELATIONS else ("mentions", d["relation"]):
+            for relation in (d["relation"],) if d["relation"] in ENTITY_RELATIONS else ("mentions", d["relation"]):
                 rows.writerow(
                     [
                         source,
                         target,
                         NEO4J_RELATIONSHIP_TYPES[relation],
-                        d["mentions"],
-                        d["sentence"],
+                        d.get("mentions", ""),
+                        d.get("sentence", ""),
                         d.get("start", ""),
                         d.get("end", ""),
                         d.get("papers", ""),

@@ -1,0 +1,90 @@
+"""Broader entities: "local differential privacy" is a kind of "differential privacy", so counting the
+papers on a topic counts those on its narrower entities too.
+
+An entity's broader entity is the one its name's head names, the nearest that the build has with the same type:
+the name cut before a preposition ("reinforcement learning from human feedback" -> "reinforcement learning"),
+then without its leading modifiers, one at a time ("long-term time series forecasting" -> "time series
+forecasting", whose own broader entity is "forecasting"), and "X-based model" or "X architecture" -> X. Each
+entity has at most one broader entity and no chain comes back to where it started.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, Mapping
+
+from .nlp.lexicon import (
+    ACTIVITY_ENDINGS,
+    ADJECTIVAL_PARTICIPLES,
+    ADJECTIVE_ENDINGS,
+    BASED_WORDS,
+    GERUND_PHRASES,
+    HEAD_BREAKS,
+    KINDS_OF_A_NAME,
+)
+from .records import Entity
+
+
+def head_phrases(key: str) -> Iterator[str]:
+    """Phrases a key's broader entity may have as key, nearest (most words) first: the name less leading
+    modifiers, or less its kind word ("Transformer architecture", "Chain-of-Thought prompting").
+
+    A phrase starts before the first preposition, which keeps what follows it ("human feedback" is not what
+    "reinforcement learning from human feedback" is), and no phrase starts after a leading gerund, whose
+    object follows it ("fine-tuning vision-language models" is no kind of VLM); the words before one
+    preposition are a phrase unless they are one word that names no activity ("mixture of experts" is no
+    mixture; "pruning of LLMs" is pruning)."""
+    words = key.split()
+    cut = next((i for i, w in enumerate(words) if i and w in HEAD_BREAKS), len(words))
+    phrases = [] if starts_with_activity(words) else [words[i:] for i in range(1, cut)]
+    if cut < len(words):
+        phrases += [words[i:cut] for i in range(cut) if cut - i > 1 or words[i].endswith(ACTIVITY_ENDINGS)]
+    for phrase in [words, *phrases]:
+        if len(phrase) > 1 and phrase[-1] in KINDS_OF_A_NAME:
+            base = phrase[:-2] if len(phrase) > 2 and phrase[-2] in BASED_WORDS else phrase[:-1]
+            if len(base) > 1 or not base[0].endswith(ADJECTIVE_ENDINGS):  # "neural model" is no kind of "neural"
+                phrases.append(base)
+    for phrase in sorted(phrases, key=len, reverse=True):
+        yield " ".join(phrase)
+
+
+def starts_with_activity(words: list[str]) -> bool:
+    """Whether a name starts with what is done to the rest of it: "selecting", "fine tuning" (not "spiking")."""
+    if any(tuple(words[: len(phrase)]) == phrase for phrase in GERUND_PHRASES):
+        return True
+    return words[0].endswith("ing") and words[0] not in ADJECTIVAL_PARTICIPLES
+
+
+def reaches(broader: Mapping[str, str], start: str, goal: str) -> bool:
+    while start != goal and start in broader:
+        start = broader[start]
+    return start == goal
+
+
+def broader_entities(entities: Mapping[str, Entity], entity_of: Callable[[str], str | None]) -> dict[str, str]:
+    """Entity key -> its broader entity's key, for each entity that has one. `entity_of` maps a key to the
+    entity it joins (a spelling, a long form for its acronym), or None."""
+    broader: dict[str, str] = {}
+    for key in sorted(entities, key=lambda k: (len(k.split()), k)):
+        label = entities[key].label
+        for phrase in head_phrases(key):
+            target = entity_of(phrase)
+            if target and target != key and entities[target].label == label and not reaches(broader, target, key):
+                broader[key] = target
+                break
+    return broader
+
+
+def papers_with_narrower(entities: Mapping[str, Entity], broader: Mapping[str, str]) -> dict[str, int]:
+    """Entity key -> the number of papers that link it or any entity narrower than it."""
+    papers = {key: set(entity.papers) for key, entity in entities.items()}
+    for key in sorted(entities, key=lambda k: depth(broader, k), reverse=True):  # the narrowest first
+        if key in broader:
+            papers[broader[key]] |= papers[key]
+    return {key: len(found) for key, found in papers.items()}
+
+
+def depth(broader: Mapping[str, str], key: str) -> int:
+    steps = 0
+    while key in broader:
+        key, steps = broader[key], steps + 1
+    return steps
