@@ -30,7 +30,9 @@ def paper_iri(base: str, paper_id: str) -> str:
 
 
 def entity_iri(base: str, entity: Entity) -> str:
-    return f"{base}{NODE_TYPES[entity.label].lower()}/{entity.slug}"
+    """`entity/{slug}`: without the type, which a corpus decides by its mentions' majority, so that the same
+    entity has the same IRI in builds of different corpora."""
+    return f"{base}entity/{entity.slug}"
 
 
 def relation_of(label: str, role: str) -> str:

@@ -11,6 +11,7 @@ fits the name's label.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,7 @@ from .nlp.lexicon import (
     VAGUE_WORDS,
     VARIANT_WORDS,
 )
+from .nlp.short_forms import find_long_form
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
 
@@ -191,7 +193,33 @@ def memoized_keys() -> Callable[[str], str]:
 
 
 def slugify(key: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-") or "entity"
+    """A key as an IRI's local name: lower case, words between hyphens, "+" and "*" spelled out ("C++" is
+    "c-plus-plus", not "c"); a short acronym keeps its capitals ("ADAM" is not "adam")."""
+    if SHORT_ACRONYM.match(key):
+        return key
+    text = key.lower().replace("+", " plus ").replace("*", " star ")
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "entity"
+
+
+SEPARATOR = re.compile(r"[\s-]")
+SLUG_SHARE = 0.1
+
+
+def slug_of(spellings: Counter[str]) -> str:
+    """The local name of an entity's IRI, the same in builds of different corpora whichever spelling is most
+    used in each: that of the spelling with the most words ("Tiny ImageNet", not "TinyImageNet"; "fine
+    tuning", not "finetuning"), the lesser on a tie, among those that make a tenth of the uses at least (not
+    "machine l-earning", a line break's hyphen in one abstract)."""
+    common = [k for k, n in spellings.items() if n >= SLUG_SHARE * spellings.total()] or list(spellings)
+    return slugify(min(common, key=lambda k: (-len(SEPARATOR.findall(k)), k)))
+
+
+def deduplicated(slug: str, key: str, taken: set[str]) -> str:
+    """`slug`, or, where another key of the build has it, `slug` and a hash of `key`: the same in every build."""
+    if slug in taken:
+        slug = f"{slug}-{hashlib.blake2b(key.encode(), digest_size=3).hexdigest()}"
+    taken.add(slug)
+    return slug
 
 
 QUOTES = re.compile(r"[\"“”]|''")
@@ -252,9 +280,10 @@ def defined_kinds_merged(mentions: list[Mention], keys: list[str], key_of: Calla
     methods" in a paper that defines "Persistent Homology (PH)", "VLA models" in one that writes
     "Vision-Language-Action (VLA) models"): the paper's own word for what SF names."""
     defined = {(m.paper, key_of(m.name)): key for m, key in zip(mentions, keys) if m.long_form}
-    for m, key in zip(mentions, keys):  # a definition inside one mention: "X (SF) kind"
+    for m in mentions:  # a definition inside one mention, "X (SF) kind": SF is the end of X its initials start
         if not m.long_form and (named := NAME_SHORT_FORM_KIND.match(m.name)):
-            defined.setdefault((m.paper, key_of(named["short"])), key)
+            if (start := find_long_form(named["short"], named["name"])) is not None:
+                defined.setdefault((m.paper, key_of(named["short"])), key_of(named["name"][start:]))
     merged = []
     for m, key in zip(mentions, keys):
         words = key.split()
@@ -347,6 +376,9 @@ def resolve(mentions: list[Mention]) -> Resolution:
         papers[key].add(m.paper)
         if m.role == PROPOSES:
             proposed.add((m.paper, key))
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    for key in named:
+        spellings[spelled[key]][key] += 1
     entities: dict[str, Entity] = {}
     slugs: set[str] = set()
     for key in sorted(labels):
@@ -358,11 +390,7 @@ def resolve(mentions: list[Mention]) -> Resolution:
         surface = names[key]
         spelled_as = variant_key(key)
         name = min(surface, key=lambda n: preference(n, surface[n], variant_key(key_of(n)) == spelled_as))
-        slug = base = slugify(key)
-        n = 2
-        while slug in slugs:
-            slug, n = f"{base}-{n}", n + 1
-        slugs.add(slug)
+        slug = deduplicated(slug_of(spellings.get(key) or Counter([key])), key, slugs)
         entities[key] = Entity(
             key=key,
             label=label,

@@ -261,3 +261,37 @@ def test_a_short_form_defined_inside_a_mention_names_its_kind_in_that_paper():
         ]
     )
     assert {m.entity for m in r.mentions} == {"vision language action"}
+
+
+def test_a_short_form_defined_inside_a_longer_mention_names_its_own_long_form():
+    """In "circuit-aware Low-Rank Adaptation (LoRA) method", LoRA is Low-Rank Adaptation: that paper's "LoRA
+    method" is LoRA, not the circuit-aware variant."""
+    r = resolve(
+        [
+            mention("p1", "circuit-aware Low-Rank Adaptation (LoRA) method"),
+            mention("p1", "LoRA method"),
+            mention("p2", "Low-Rank Adaptation"),
+        ]
+    )
+    assert r.entities["low rank adaptation"].papers == ("p1", "p2")
+    assert "LoRA method" in r.entities["low rank adaptation"].aliases
+    assert r.entities["circuit aware low rank adaptation"].aliases == ()
+
+
+def slugs(*names: str, label: str = "METHOD") -> dict[str, str]:
+    """Name -> the slug of the entity it joins, one mention of each name in its own paper."""
+    r = resolve([mention(f"p{i}", name, label) for i, name in enumerate(names)])
+    return {m.name: r.entities[m.entity].slug for m in r.mentions}
+
+
+def test_an_entity_has_the_same_slug_in_builds_of_different_corpora():
+    one = slugs("TinyImageNet", "TinyImageNet", "Tiny ImageNet", "fine-tuning", "finetuning", "finetuning")
+    other = slugs("Tiny-ImageNet", "Tiny ImageNet", "fine tuning", label="TASK")
+    assert one["TinyImageNet"] == other["Tiny ImageNet"] == "tiny-imagenet"
+    assert one["finetuning"] == other["fine tuning"] == "fine-tuning"
+
+
+def test_slugs_keep_what_tells_names_apart_whatever_else_the_build_has():
+    both = slugs("C", "C++", "ADAM", "Adam", "R*")
+    assert both == {"C": "c", "C++": "c-plus-plus", "ADAM": "ADAM", "Adam": "adam", "R*": "r-star"}
+    assert slugs("C++")["C++"] == "c-plus-plus" and slugs("Adam")["Adam"] == "adam"

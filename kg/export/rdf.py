@@ -28,7 +28,7 @@ import pyoxigraph as ox
 from ..graph import mention_entity_iris, paper_iri
 from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
-from ..settings import BROADER, KG_NS, MLS_NS, NODE_TYPES, PAPER, RELATIONS, SCHEMA_NS
+from ..settings import BROADER, KG_NS, MLS_NS, PAPER, RELATIONS, SCHEMA_NS
 from .options import ExportOptions
 
 
@@ -77,7 +77,7 @@ def integer(value: int, datatype: str = "integer") -> ox.Literal:
 
 
 def statement_iri(base: str, head: str, relation: str, tail: str) -> str:
-    """The reified entity → entity edge: `relation/method/otter/isA/method/vla-architecture`."""
+    """The reified entity → entity edge: `relation/entity/otter/isA/entity/vla-architecture`."""
     return f"{base}relation/{head.removeprefix(base)}/{relation}/{tail.removeprefix(base)}"
 
 
@@ -198,9 +198,9 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
 
 
 def prefixes(graph: nx.MultiDiGraph) -> dict[str, str]:
-    """Vocabulary prefixes, and one per kind of resource (`paper:`, `method:` ...) whose local names are clean."""
+    """Vocabulary prefixes, and one per kind of resource (`paper:`, `entity:`) whose local names are clean."""
     base = graph.graph["base_iri"]
-    kinds = {kind.lower(): f"{base}{kind.lower()}/" for kind in (PAPER, *NODE_TYPES.values())}
+    kinds = {kind: f"{base}{kind}/" for kind in ("paper", "entity")}
     return {**PREFIXES, **kinds}
 
 

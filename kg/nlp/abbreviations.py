@@ -1,94 +1,18 @@
 """Schwartz–Hearst abbreviation detection: "Graph Neural Networks (GNNs)" pairs long and short form.
 
 Pairs go on `doc._.abbreviations` as ((start, end), (start, end)) token offsets of the long and short
-form, one per definition (plain data, so docs pickle across processes); the pure helpers below work
-on plain strings.
+form, one per definition (plain data, so docs pickle across processes); the pure helpers it uses, on
+plain strings, are in kg.nlp.short_forms.
 """
 
 from __future__ import annotations
 
-import re
-
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .lexicon import SKIPPABLE_WORDS
+from .short_forms import find_long_form, is_short_form
 
-MAX_SHORT_CHARS = 10
 MAX_SHORT_TOKENS = 3
-
-
-def short_form_key(short: str) -> str:
-    """The short form without a plural s: "GNNs" -> "GNN"."""
-    if len(short) > 2 and short.endswith("s") and short[-2].isupper():
-        return short[:-1]
-    return short
-
-
-def is_short_form(text: str) -> bool:
-    """A plausible abbreviation: short, starts alphanumeric, has a capital letter, few words."""
-    return (
-        2 <= len(text) <= MAX_SHORT_CHARS
-        and text[0].isalnum()
-        and any(c.isupper() for c in text)
-        and len(text.split()) <= 2
-    )
-
-
-WORD = re.compile(r"[^\s-]+")
-
-
-def initials_start(short: str, candidate: str) -> int | None:
-    """Where the long form starts if every letter of `short` begins one of the last words
-    ("Proximal Policy Optimization" for PPO), else None. "of", "for", ... may be skipped or count, but never
-    start the long form: "Abstraction and Reasoning Corpus" for ARC, "out-of-distribution" for OOD."""
-    letters = [c.lower() for c in short if c.isalnum()]
-    words = list(WORD.finditer(candidate))
-
-    def align(letter: int, word: int) -> int | None:  # the last letter and word not yet matched
-        if word < 0:
-            return None
-        text = words[word].group().lower()
-        skippable = text in SKIPPABLE_WORDS
-        if text[0] == letters[letter]:
-            found = (None if skippable else words[word].start()) if letter == 0 else align(letter - 1, word - 1)
-            if found is not None:
-                return found
-        return align(letter, word - 1) if skippable else None
-
-    return align(len(letters) - 1, len(words) - 1) if letters else None
-
-
-def find_long_form(short: str, candidate: str) -> int | None:
-    """Where in `candidate` (text before the parenthesis) the long form of `short` starts.
-
-    First by initials (each letter starts a word); else Schwartz & Hearst (2003): match the short
-    form's characters right to left, the first one at the start of a word.
-    """
-    short = short_form_key(short)
-    strict = initials_start(short, candidate)
-    if strict is not None:
-        start = candidate.rfind(" ", 0, strict + 1) + 1
-        return start if len(candidate[start:].split()) <= min(len(short) + 5, 2 * len(short)) else None
-    s, c = len(short) - 1, len(candidate) - 1
-    while s >= 0:
-        ch = short[s].lower()
-        if not ch.isalnum():
-            s -= 1
-            continue
-        while c >= 0 and (candidate[c].lower() != ch or (s == 0 and c > 0 and candidate[c - 1].isalnum())):
-            c -= 1
-        if c < 0:
-            return None
-        c -= 1
-        s -= 1
-    start = candidate.rfind(" ", 0, c + 1) + 1  # the whole word whose letter matched first
-    long_form = candidate[start:]
-    if len(long_form) <= len(short) or short.lower() in long_form.lower().split():
-        return None
-    if len(long_form.split()) > min(len(short) + 5, 2 * len(short)):
-        return None
-    return start
 
 
 def find_abbreviations(doc: Doc) -> list[tuple[Span, Span]]:

@@ -7,7 +7,6 @@ from typing import Callable
 
 from spacy.tokens import Span, Token
 
-from .abbreviations import short_form_key
 from .lexicon import (
     BEAT_VERBS,
     CALLING_VERBS,
@@ -29,6 +28,7 @@ from .lexicon import (
     TASK_HEADS,
     TASK_NOUNS,
 )
+from .short_forms import short_form_key
 from .spans import is_capitalised_name, is_name, trim, words
 
 

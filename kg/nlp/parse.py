@@ -11,9 +11,9 @@ from ..clean import clean
 from ..corpus import Paper
 from ..records import Mention
 from ..settings import SPAN_KEY
-from .abbreviations import short_form_key
 from .docdata import DocData, Records, merge, paper_records
 from .pipeline import load_pipeline
+from .short_forms import short_form_key
 
 BATCH_SIZE = 64
 

@@ -16,8 +16,8 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from ..settings import SPAN_KEY
-from .abbreviations import short_form_key
 from .labels import head_label, strong_head_label
+from .short_forms import short_form_key
 from .spans import is_name, named_part
 
 MAX_NAME_TOKENS = 4
@@ -27,12 +27,6 @@ def covering(spans: list[Span], target: Span) -> Span | None:
     """The span that covers `target`'s last token, if any."""
     last = target.end - 1
     return next((span for span in spans if span.start <= last < span.end), None)
-
-
-def without(span: Span, part: Span) -> str:
-    """The span's text with `part` cut out: "CNNs (convolutional ...)" minus "(CNNs)"."""
-    doc = span.doc
-    return " ".join(t for t in (doc[span.start : part.start].text, doc[part.end : span.end].text) if t)
 
 
 def overlaps(span: Span, others: list[Span]) -> bool:
@@ -107,12 +101,9 @@ class LabelPropagator:
             if (len(pieces) > 1 and whole or part) and plain:
                 spans = [s for s in spans if s not in pieces]
             key = short_form_key(short.text)
-            # a span holding the whole definition: "X (SF) kind" (not "Human Feedback (RLHF) framework", which the model
-            # cut off "Reinforcement Learning from")
-            inside = cover if cover is not None and cover.start <= long.start and short.end <= cover.end else None
-            if inside is not None and after is not None and inside.start < ss - 1 and inside.end > se + 1:
-                long_forms.setdefault(key, doc[inside.start : ss - 1].text)  # "X (SF) techniques": SF is X
-            long_forms.setdefault(key, without(inside, doc[ss - 1 : se + 1]) if inside is not None else long.text)
+            # SF stands for the long form its initials start, whatever span holds it: not for "robust" of "robust
+            # reinforcement learning (RL) methods", nor for the kind word of "X (SF) techniques"
+            long_forms.setdefault(key, long.text)
             definitions += [
                 Span(doc, long.start, long.end, label=label),
                 Span(doc, short.start, short.end, label=label),

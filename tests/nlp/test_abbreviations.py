@@ -1,6 +1,6 @@
 import pytest
 
-from kg.nlp.abbreviations import find_long_form, is_short_form, short_form_key
+from kg.nlp.short_forms import find_long_form, is_short_form, short_form_key
 
 
 @pytest.mark.parametrize(

@@ -441,3 +441,15 @@ def test_a_short_form_keeps_its_whole_long_form_when_the_model_cut_the_span(nlp)
     assert {m.long_form for m in mentions if m.name == "RLHF"} == {"Reinforcement Learning from Human Feedback"}
     entities = {m.name: m.entity for m in resolve(mentions).mentions}
     assert entities["RLHF"] == entity_key("Reinforcement Learning from Human Feedback")
+
+
+def test_a_short_form_stands_for_the_long_form_its_initials_start(nlp):
+    """A span holding modifiers before the long form ("robust") does not make them part of what SF means."""
+    mentions = run(
+        nlp,
+        "We study robust reinforcement learning (RL) methods under model mismatch. "
+        "Classical RL fails when the simulator is wrong, and Low-Rank Adaptation (LoRA) is used.",
+    )
+    long_forms = {m.text: m.long_form for m in mentions if m.long_form}
+    assert long_forms.get("RL") == "reinforcement learning"
+    assert long_forms.get("LoRA") == "Low-Rank Adaptation"
