@@ -15,6 +15,7 @@ import hashlib
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from .hierarchy import broader_entities
@@ -152,6 +153,7 @@ DIGIT_GAP = re.compile(r"(?<=[0-9])[^a-z0-9]+(?=[0-9])")  # "3 8b" of "llama 3 8
 NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9|+*]+")  # "+", "*" name a variant: "Transolver++", "C++", "R*"
 
 
+@lru_cache(maxsize=1 << 20)  # asked for when spellings merge, for each phrase of a key's head and for each name
 def variant_key(key: str) -> str:
     """What the keys of one name's spellings share: the key lower-cased, without spaces, hyphens and other
     punctuation, a final "s" and "from"/"with" inside a long form, but with a gap between two numbers kept
@@ -403,9 +405,9 @@ def resolve(mentions: list[Mention]) -> Resolution:
     by_variant = {variant_key(key): best for key, best in spelled.items()}
 
     def entity_named(phrase: str) -> str | None:
-        """The entity a phrase of a name names, if any: its spelling, long form or kind-less name."""
-        key = key_of(phrase)
-        key = spelled.get(key) or by_variant.get(variant_key(key), key)
+        """The entity a phrase of a key's words names, if any: by its spelling (plural or not), long form or
+        kind-less name."""
+        key = by_variant.get(variant_key(phrase), phrase)  # a short form no paper leaves undefined: not spelled
         key = expansions.get(key, key)
         return key if key in entities else joined.get(key)
 
