@@ -128,14 +128,18 @@ def drop_fillers(words: list[str]) -> list[str]:
 def entity_key(name: str) -> str:
     """A mention's name folded to the key entities merge on; a key is its own key.
 
-    Parentheses go first (with a generic kind word after one: "X (SF) method" is X), then words are split and lower-cased, fillers dropped, the last word made
+    Parentheses go first (with a generic kind word after one: "X (SF) method" is X, or SF where SF is no
+    abbreviation of X), then words are split and lower-cased, fillers dropped, the last word made
     singular and spellings made US, in that order: each step leaves nothing for an earlier one to change.
 
     >>> entity_key("a novel Multi-Modal Graph Neural Networks")
     'multimodal graph neural network'
     """
     if (named := NAME_SHORT_FORM_KIND.match(name)) and singular(named["kind"].lower()) in NAMING_KINDS:
-        name = named["name"]  # "Proximal Policy Optimization (PPO) algorithm" names what "PPO" names
+        # "Proximal Policy Optimization (PPO) algorithm" names what "PPO" names; "federated learning (LBI-FL)
+        # framework", where SF abbreviates no end of X, names LBI-FL
+        abbreviates = find_long_form(named["short"], named["name"]) is not None
+        name = named["name"] if abbreviates else named["short"]
     while PARENTHETICAL.search(name):  # innermost first: "a (b (c) d)" would leave "a (b d)" after one pass
         name = PARENTHETICAL.sub(" ", name)  # "convolutional neural networks (CNNs)": the long form's key
     tokens = name.replace("\u2010", "-").replace("\u2011", "-").split()
@@ -150,7 +154,8 @@ def entity_key(name: str) -> str:
 
 SHORT_ACRONYM = re.compile(r"^[A-Z]{1,5}$")  # "SDP", "RL", "R": its case is all that tells it from a word
 DIGIT_GAP = re.compile(r"(?<=[0-9])[^a-z0-9]+(?=[0-9])")  # "3 8b" of "llama 3 8b": two numbers, kept apart
-NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9|+*]+")  # "+", "*" name a variant: "Transolver++", "C++", "R*"
+GREEK_APART = re.compile(r"[α-ω](?![a-z0-9])")  # a parameter ("ε-optimal policy"), not part of a name ("μP")
+NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9α-ω|+*]+")  # "+", "*" name a variant: "Transolver++", "C++", "R*"
 
 
 @lru_cache(maxsize=1 << 20)  # asked for when spellings merge, for each phrase of a key's head and for each name
@@ -158,13 +163,14 @@ def variant_key(key: str) -> str:
     """What the keys of one name's spellings share: the key lower-cased, without spaces, hyphens and other
     punctuation, a final "s" and "from"/"with" inside a long form, but with a gap between two numbers kept
     ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"), and
-    with "+" and "*" ("Transolver++" is not "Transolver", "R*" not "R"). A short acronym (up to five
-    capitals) stays as it is."""
+    with "+" and "*" ("Transolver++" is not "Transolver", "R*" not "R") and a Greek letter inside a name
+    ("μP" is not "p"; "ε-optimal policy" is "optimal policy"). A short acronym (up to five capitals) stays as
+    it is."""
     if SHORT_ACRONYM.match(key):
         return key
     words = key.lower().split()
     words = [w for i, w in enumerate(words) if not (0 < i < len(words) - 1 and w in VARIANT_WORDS)]
-    text = NOT_ALPHANUMERIC.sub("", DIGIT_GAP.sub("|", " ".join(words)))
+    text = NOT_ALPHANUMERIC.sub("", GREEK_APART.sub("", DIGIT_GAP.sub("|", " ".join(words))))
     return text[:-1] if len(text) > 3 and text.endswith("s") else text
 
 

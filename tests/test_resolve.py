@@ -195,10 +195,10 @@ def test_spellings_of_one_name_are_one_entity(spellings):
 
 def test_versions_sizes_and_capital_words_stay_apart():
     merged = entity_names("Llama-3 8B", "Llama-2 7B", "Llama-3 70B", "Llama-2 8B", "VAR", "var", "Transolver",
-                          "Transolver++", "R", "R*")  # fmt: skip
+                          "Transolver++", "R", "R*", "μP", "p")  # fmt: skip
     assert sorted(map(sorted, merged.values())) == [["Llama-2 7B"], ["Llama-2 8B"], ["Llama-3 70B"], ["Llama-3 8B"],
                                                     ["R"], ["R*"], ["Transolver"], ["Transolver++"], ["VAR"],
-                                                    ["var"]]  # fmt: skip
+                                                    ["p"], ["var"], ["μP"]]  # fmt: skip
 
 
 def test_the_most_used_spelling_names_the_entity():
@@ -295,3 +295,12 @@ def test_slugs_keep_what_tells_names_apart_whatever_else_the_build_has():
     both = slugs("C", "C++", "ADAM", "Adam", "R*")
     assert both == {"C": "c", "C++": "c-plus-plus", "ADAM": "ADAM", "Adam": "adam", "R*": "r-star"}
     assert slugs("C++")["C++"] == "c-plus-plus" and slugs("Adam")["Adam"] == "adam"
+
+
+def test_a_short_form_that_abbreviates_nothing_before_it_is_the_name():
+    """The "federated learning (LBI-FL) framework" is LBI-FL, not federated learning."""
+    merged = entity_names("federated learning (LBI-FL) framework", "Federated Learning", "LBI-FL")
+    assert sorted(map(sorted, merged.values())) == [
+        ["Federated Learning"],
+        ["LBI-FL", "federated learning (LBI-FL) framework"],
+    ]
