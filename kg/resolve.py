@@ -413,7 +413,7 @@ def resolve(mentions: list[Mention]) -> Resolution:
     def entity_named(phrase: str) -> str | None:
         """The entity a phrase of a key's words names, if any: by its spelling (plural or not), long form or
         kind-less name."""
-        key = by_variant.get(variant_key(phrase), phrase)  # a short form no paper leaves undefined: not spelled
+        key = by_variant.get(variant_key(phrase), phrase)  # a short form always defined is no key: expanded below
         key = expansions.get(key, key)
         return key if key in entities else joined.get(key)
 

@@ -194,9 +194,9 @@ GENERIC_NOUNS = GENERIC_NOUNS_SHARED | {
     "paradigm", "performance", "predictor", "result", "scenario", "setting", "solution", "study", "tool",
     "training", "variant", "work",
 }
+NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) inference" is not (kg.resolve)
 # Last words after which a name is a kind of what the words before it name ("Transformer architecture",
 # "Chain-of-Thought prompting", "optimal transport theory"), not a use of it ("LLM inference": kg.hierarchy).
-NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) inference" is not (kg.resolve)
 KINDS_OF_A_NAME = NAMING_KINDS | {"prompting", "theory", "formulation", "objective"}
 # Words before a generic noun that leave it generic ("downstream task", "real world dataset").
 VAGUE_WORDS = VAGUE_SHARED | {
