@@ -34,7 +34,7 @@ from .nlp.lexicon import (
     VAGUE_WORDS,
     VARIANT_WORDS,
 )
-from .nlp.short_forms import find_long_form
+from .nlp.short_forms import find_long_form, is_short_form
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
 
@@ -231,12 +231,25 @@ def deduplicated(slug: str, key: str, taken: set[str]) -> str:
 
 
 QUOTES = re.compile(r"[\"“”]|''")
+DEFINED_SHORT_FORM = re.compile(r"\s\((?P<inner>[^()]+)\)(?=\s|$)")
 
 
 def display_name(name: str) -> str:
     """A name as an entity shows it: without the quotes abstracts put around coined words
     ('"mentor" model' -> "mentor model"), which spans often cut in half."""
     return " ".join(QUOTES.sub("", name).split()) if QUOTES.search(name) else name
+
+
+def without_short_forms(name: str) -> str:
+    """A name without the short forms it defines, when no surface form of its entity is free of one:
+    "Adaptive Flow Matching (AFM) framework" -> "Adaptive Flow Matching framework" ("AudioGen Large (1B)" and
+    "(entropic) OT" keep theirs: no short form)."""
+
+    def dropped(found: re.Match[str]) -> str:
+        inner = found["inner"]
+        return " " if inner[:1].isalpha() and is_short_form(inner) else found[0]
+
+    return " ".join(DEFINED_SHORT_FORM.sub(dropped, name).split()) if "(" in name else name
 
 
 def preference(name: str, count: int, spelling: bool) -> tuple:
@@ -397,7 +410,9 @@ def resolve(mentions: list[Mention]) -> Resolution:
             continue
         surface = names[key]
         spelled_as = variant_key(key)
-        name = min(surface, key=lambda n: preference(n, surface[n], variant_key(key_of(n)) == spelled_as))
+        name = without_short_forms(
+            min(surface, key=lambda n: preference(n, surface[n], variant_key(key_of(n)) == spelled_as))
+        )
         slug = deduplicated(slug_of(spellings.get(key) or Counter([key])), key, slugs)
         entities[key] = Entity(
             key=key,

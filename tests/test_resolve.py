@@ -275,7 +275,10 @@ def test_a_short_form_defined_inside_a_longer_mention_names_its_own_long_form():
     )
     assert r.entities["low rank adaptation"].papers == ("p1", "p2")
     assert "LoRA method" in r.entities["low rank adaptation"].aliases
-    assert r.entities["circuit aware low rank adaptation"].aliases == ()
+    assert r.entities["circuit aware low rank adaptation"].name == "circuit-aware Low-Rank Adaptation method"
+    assert r.entities["circuit aware low rank adaptation"].aliases == (
+        "circuit-aware Low-Rank Adaptation (LoRA) method",
+    )
 
 
 def slugs(*names: str, label: str = "METHOD") -> dict[str, str]:
@@ -304,3 +307,12 @@ def test_a_short_form_that_abbreviates_nothing_before_it_is_the_name():
         ["Federated Learning"],
         ["LBI-FL", "federated learning (LBI-FL) framework"],
     ]
+
+
+def test_a_name_shows_without_the_short_form_it_defines():
+    r = resolve([mention("p1", "Adaptive Flow Matching (AFM) framework"), mention("p2", "AudioGen Large (1B) models")])
+    names = {e.name: e.aliases for e in r.entities.values()}
+    assert names == {
+        "Adaptive Flow Matching framework": ("Adaptive Flow Matching (AFM) framework",),
+        "AudioGen Large (1B) models": (),
+    }
