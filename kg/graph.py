@@ -6,7 +6,8 @@ addressesTask, usesDataset; every such edge also means the paper mentions the en
 of mentions, and the first mention's evidence. Each entity → entity edge has `relation` (usedFor,
 evaluatedOn, comparedWith, isA), `papers` (the support: how many papers state it), `paper_ids`,
 `mentions` (how many sentences), the first sentence, and every `Relation` behind it as `evidence`. An
-entity → broader entity edge (kg.hierarchy) has only `relation`, `broader`; each entity node carries
+entity → broader entity edge (kg.hierarchy) has only `relation`, `broader`, and so does a bare short form's
+edge to each entity it may stand for, `mayStandFor`; each entity node carries
 `papers_with_narrower`, the papers that link it or an entity narrower than it.
 """
 
@@ -22,7 +23,7 @@ from .corpus import Paper
 from .hierarchy import papers_with_narrower
 from .records import Entity, Mention, Relation
 from .resolve import Resolution
-from .settings import BROADER, DEFAULT_BASE_IRI, NODE_TYPES, PAPER, PROPOSES, USES_RELATION
+from .settings import BROADER, DEFAULT_BASE_IRI, MAY_STAND_FOR, NODE_TYPES, PAPER, PROPOSES, USES_RELATION
 
 
 def paper_iri(base: str, paper_id: str) -> str:
@@ -105,6 +106,9 @@ def build_graph(
         )
     for narrower, broader in resolution.broader.items():
         graph.add_edge(iris[narrower], iris[broader], key=BROADER, relation=BROADER)
+    for short_form, meanings in resolution.may_stand_for.items():
+        for meaning in meanings:
+            graph.add_edge(iris[short_form], iris[meaning], key=MAY_STAND_FOR, relation=MAY_STAND_FOR)
     return graph
 
 

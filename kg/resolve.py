@@ -265,30 +265,47 @@ class Resolution:
     entities: dict[str, Entity]  # by key
     mentions: list[Mention]  # with entity key, unified label and role
     broader: dict[str, str] = field(default_factory=dict)  # entity key -> its broader entity's key (kg.hierarchy)
+    # a bare short form's entity key -> the entities papers define it as, where they disagree ("SAM")
+    may_stand_for: dict[str, list[str]] = field(default_factory=dict)
 
 
-def acronym_expansions(
+def short_form_definitions(
     mentions: list[Mention], keys: list[str], key_of: Callable[[str], str] = entity_key
-) -> dict[str, str]:
+) -> dict[str, Counter[str]]:
+    """Short form key -> the long form keys abstracts define it as, each paper's definition counted once."""
+    defined_by: dict[str, Counter[str]] = defaultdict(Counter)
+    seen: set[tuple[str, str]] = set()  # (paper, acronym)
+    for m, key in zip(mentions, keys):
+        if m.long_form and (m.paper, acronym := key_of(m.name)) not in seen:
+            seen.add((m.paper, acronym))
+            defined_by[acronym][key] += 1
+    return defined_by
+
+
+def acronym_expansions(defined_by: dict[str, Counter[str]]) -> dict[str, str]:
     """Acronym key -> the long form key that undefined uses of it join.
 
     Only where abstracts define it so, and only when they agree: the leading long form must be
     given by at least `DEFINITION_AGREEMENT` of the papers defining the acronym (200 papers define
     LLM as "large language model", 2 as "language model": LLM joins the former; one paper each
-    for two "SDP"s: a bare SDP joins neither).
+    for two "SDP"s: a bare SDP joins neither, and stands for either: `ambiguous_short_forms`).
     """
-    defined_by: dict[str, Counter[str]] = defaultdict(Counter)
-    seen: set[tuple[str, str]] = set()  # (paper, acronym): each paper's definition counts once
-    for m, key in zip(mentions, keys):
-        if m.long_form and (m.paper, acronym := key_of(m.name)) not in seen:
-            seen.add((m.paper, acronym))
-            defined_by[acronym][key] += 1
     expansions = {}
     for acronym, long_forms in defined_by.items():
         (best, count), total = long_forms.most_common(1)[0], sum(long_forms.values())
         if count >= DEFINITION_AGREEMENT * total:
             expansions[acronym] = best
     return expansions
+
+
+def ambiguous_short_forms(defined_by: dict[str, Counter[str]], expansions: dict[str, str]) -> dict[str, list[str]]:
+    """Acronym key -> the long form keys papers define it as, most papers first, where they disagree: what a
+    bare use of it may stand for."""
+    return {
+        acronym: sorted(long_forms, key=lambda k: (-long_forms[k], k))
+        for acronym, long_forms in defined_by.items()
+        if acronym not in expansions
+    }
 
 
 def majority_label(labels: Counter[str]) -> str:
@@ -376,7 +393,8 @@ def resolve(mentions: list[Mention]) -> Resolution:
         return spelled.get(key, key)
 
     keys = [spelled[key] for key in named]
-    expansions = acronym_expansions(mentions, keys, canonical)
+    definitions = short_form_definitions(mentions, keys, canonical)
+    expansions = acronym_expansions(definitions)
     keys = [key if m.long_form else expansions.get(key, key) for m, key in zip(mentions, keys)]
 
     def entity_of(key: str) -> str:
@@ -437,7 +455,18 @@ def resolve(mentions: list[Mention]) -> Resolution:
         for m, key in zip(mentions, keys)
         if key in entities
     ]
-    return Resolution(entities=entities, mentions=resolved, broader=broader_entities(entities, entity_named))
+    may_stand_for: dict[str, list[str]] = {}
+    for acronym, long_forms in ambiguous_short_forms(definitions, expansions).items():
+        bare = spelled.get(acronym, acronym)
+        found = [k for k in dict.fromkeys(entity_named(k) for k in long_forms) if k is not None and k != bare]
+        if bare in entities and len(found) > 1:
+            may_stand_for[bare] = found
+    return Resolution(
+        entities=entities,
+        mentions=resolved,
+        broader=broader_entities(entities, entity_named),
+        may_stand_for=may_stand_for,
+    )
 
 
 def resolve_relations(relations: list[Relation], resolution: Resolution) -> list[Relation]:

@@ -30,7 +30,9 @@ RELATIONS = {
 SYMMETRIC_RELATIONS = frozenset({"comparedWith"})  # one edge per pair, the lesser entity key first
 # An entity -> the broader entity its name's head names (kg.hierarchy): skos:broader in RDF.
 BROADER = "broader"
-ENTITY_RELATIONS = frozenset({*RELATIONS, BROADER})  # edges from an entity to an entity
+# A bare short form -> each entity papers define it as, where they disagree ("SAM": kg.resolve).
+MAY_STAND_FOR = "mayStandFor"
+ENTITY_RELATIONS = frozenset({*RELATIONS, BROADER, MAY_STAND_FOR})  # edges from an entity to an entity
 
 # Relation name (the kg: property local name) -> Neo4j relationship type.
 NEO4J_RELATIONSHIP_TYPES = {
@@ -44,6 +46,7 @@ NEO4J_RELATIONSHIP_TYPES = {
     "comparedWith": "COMPARED_WITH",
     "isA": "IS_A",
     "broader": "BROADER",
+    "mayStandFor": "MAY_STAND_FOR",
 }
 
 # Colours and shapes by node type (page, Gephi).
@@ -63,6 +66,7 @@ RELATION_COLORS = {
     "comparedWith": "#e377c2",
     "isA": "#17becf",
     "broader": "#bcbd22",
+    "mayStandFor": "#c7c7c7",
 }
 # The page's view of a large graph (measured on ICML 2025: docs/page.md, docs/results.md).
 DEFAULT_HTML_MIN_PAPERS = 1

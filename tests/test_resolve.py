@@ -1,5 +1,7 @@
 import pytest
 
+from kg.corpus import Paper
+from kg.graph import build_graph
 from kg.records import Mention
 from kg.resolve import entity_key, is_acronym, resolve, singular, us_spelling
 
@@ -87,6 +89,26 @@ def test_acronym_clash_never_merges_different_long_forms():
     )
     assert {e.key for e in r.entities.values()} == {"semidefinite programming", "spherical diffusion policy", "SDP"}
     assert [m.entity for m in r.mentions if m.paper == "p3"] == ["SDP"]
+    # the bare SDP is recorded as ambiguous: it may stand for either, most defining papers first
+    assert r.may_stand_for == {"SDP": ["semidefinite programming", "spherical diffusion policy"]}
+    graph = build_graph([Paper(p, "abstract") for p in ("p1", "p2", "p3")], r)
+    stands_for = {
+        (graph.nodes[u]["name"], graph.nodes[v]["name"])
+        for u, v, d in graph.edges(data=True)
+        if d["relation"] == "mayStandFor"
+    }
+    assert stands_for == {("SDP", "semidefinite programming"), ("SDP", "Spherical Diffusion Policy")}
+
+
+def test_a_short_form_papers_agree_on_is_not_ambiguous():
+    r = resolve(
+        [
+            mention("p1", "GNN", long_form="graph neural network"),
+            mention("p2", "GNN", long_form="graph neural networks"),
+            mention("p3", "GNN"),
+        ]
+    )
+    assert r.may_stand_for == {}
 
 
 def test_label_by_majority_and_role_per_paper():

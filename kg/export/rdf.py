@@ -2,7 +2,8 @@
 
 Papers are `kg:Paper`/`schema:ScholarlyArticle`; entities `kg:Method`/`kg:Task`/`kg:Dataset`
 aligned to ML Schema and schema.org, with one `skos:prefLabel`, every other surface form as
-`skos:altLabel`, `kg:paperCount`, `kg:paperCountWithNarrower` and `skos:broader` to its broader entity. A paper → entity edge becomes `kg:mentions` plus its role
+`skos:altLabel`, `kg:paperCount`, `kg:paperCountWithNarrower`, `skos:broader` to its broader entity and, for a
+bare short form that papers define differently, `kg:mayStandFor` each of those entities. A paper → entity edge becomes `kg:mentions` plus its role
 property; an entity → entity edge its relation (`kg:usedFor` ...) plus an `rdf:Statement` that
 carries its support and the papers it was derived from. Evidence is W3C Web Annotation: one
 `oa:Annotation` per mention (body: the entity) and per relation sentence (body: the statement),
@@ -28,7 +29,7 @@ import pyoxigraph as ox
 from ..graph import mention_entity_iris, paper_iri
 from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
-from ..settings import BROADER, KG_NS, MLS_NS, PAPER, RELATIONS, SCHEMA_NS
+from ..settings import BROADER, KG_NS, MAY_STAND_FOR, MLS_NS, PAPER, RELATIONS, SCHEMA_NS
 from .options import ExportOptions
 
 
@@ -67,6 +68,7 @@ FORMATS = {
     "trig": ox.RdfFormat.TRIG,
     "xml": ox.RdfFormat.RDF_XML,
 }
+LINKS = {BROADER: SKOS("broader"), MAY_STAND_FOR: KG(MAY_STAND_FOR)}  # entity → entity edges without a statement
 FORMAT_OF_FILE = {RDF_FILES[name]: rdf_format for name, rdf_format in FORMATS.items()}
 
 Triple = ox.Triple
@@ -186,8 +188,8 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
     for node, data in graph.nodes(data=True):
         yield from node_triples(node, data)
         for _, target, edge in graph.out_edges(node, data=True):
-            if edge["relation"] == BROADER:
-                yield Triple(ox.NamedNode(node), SKOS("broader"), ox.NamedNode(target))
+            if edge["relation"] in LINKS:
+                yield Triple(ox.NamedNode(node), LINKS[edge["relation"]], ox.NamedNode(target))
             elif edge["relation"] in RELATIONS:
                 yield from relation_triples(graph, node, target, edge, evidence=mentions is not None)
             else:

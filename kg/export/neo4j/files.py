@@ -123,7 +123,8 @@ README = f"""# Neo4j import
 Three ways to load this folder (labels Paper, Method, Task, Dataset; every node has `id`, its IRI, and `name`;
 relationships MENTIONS for every paper-entity pair, plus PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET;
 between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, the number that state it, and
-BROADER from an entity to the broader entity its name's head names).
+BROADER from an entity to the broader entity its name's head names, MAY_STAND_FOR from an ambiguous bare
+short form to each entity it may stand for).
 
 1. Into a new database, with the server stopped, from this folder (replaces the database `neo4j`):
 
