@@ -4,7 +4,7 @@
 
 Reads the build's graph.graphml, and its abstracts from the store. A paper names a topic when its abstract contains the topic's words, in any
 case, with spaces or hyphens between them or none, and an optional plural "s". The topic's node is the entity
-whose name or alias is the topic that most papers link (a Method and a Task may share a name). A paper is
+whose name or alias spells the topic (kg.resolve.variant_key) that most papers link (a Method and a Task may share a name). A paper is
 linked to it when it links the node or an entity from which `broader` edges lead to the node. Prints one line a
 topic (linked, named, recall) and the median; `--misses` prints that many unlinked papers a topic with the
 entities they link whose names contain the topic's last word.
@@ -20,6 +20,8 @@ from pathlib import Path
 
 import networkx as nx
 import pyoxigraph as ox
+
+from kg.resolve import entity_key, variant_key
 
 ABSTRACTS = "SELECT ?p ?a WHERE { ?p <http://purl.org/dc/terms/abstract> ?a }"
 
@@ -46,8 +48,8 @@ def pattern(topic: str) -> re.Pattern[str]:
 
 
 def folded(name: str) -> str:
-    text = re.sub(r"[^a-z0-9]", "", name.lower())
-    return text[:-1] if text.endswith("s") else text
+    """A name as the build tells its spellings apart (`kg.resolve.variant_key` of its key)."""
+    return variant_key(entity_key(name))
 
 
 def main() -> None:

@@ -269,16 +269,22 @@ class Resolution:
     may_stand_for: dict[str, list[str]] = field(default_factory=dict)
 
 
-def short_form_definitions(
+def paper_definitions(
     mentions: list[Mention], keys: list[str], key_of: Callable[[str], str] = entity_key
-) -> dict[str, Counter[str]]:
-    """Short form key -> the long form keys abstracts define it as, each paper's definition counted once."""
-    defined_by: dict[str, Counter[str]] = defaultdict(Counter)
-    seen: set[tuple[str, str]] = set()  # (paper, acronym)
+) -> dict[tuple[str, str], str]:
+    """(paper, short form key) -> the key of the long form that paper defines it as (its first definition)."""
+    defined: dict[tuple[str, str], str] = {}
     for m, key in zip(mentions, keys):
-        if m.long_form and (m.paper, acronym := key_of(m.name)) not in seen:
-            seen.add((m.paper, acronym))
-            defined_by[acronym][key] += 1
+        if m.long_form:
+            defined.setdefault((m.paper, key_of(m.name)), key)
+    return defined
+
+
+def short_form_definitions(by_paper: dict[tuple[str, str], str]) -> dict[str, Counter[str]]:
+    """Short form key -> the long form keys papers define it as, each paper's definition counted once."""
+    defined_by: dict[str, Counter[str]] = defaultdict(Counter)
+    for (_, short_form), long_form in by_paper.items():
+        defined_by[short_form][long_form] += 1
     return defined_by
 
 
@@ -313,11 +319,14 @@ def majority_label(labels: Counter[str]) -> str:
     return min(labels, key=lambda label: (-labels[label], LABEL_PRIORITY[label]))
 
 
-def defined_kinds_merged(mentions: list[Mention], keys: list[str], key_of: Callable[[str], str]) -> list[str]:
-    """The keys with "SF kind" made the long form SF stands for where the mention's paper defines SF ("PH
-    methods" in a paper that defines "Persistent Homology (PH)", "VLA models" in one that writes
-    "Vision-Language-Action (VLA) models"): the paper's own word for what SF names."""
-    defined = {(m.paper, key_of(m.name)): key for m, key in zip(mentions, keys) if m.long_form}
+def defined_kinds_merged(
+    mentions: list[Mention], keys: list[str], key_of: Callable[[str], str], by_paper: dict[tuple[str, str], str]
+) -> list[str]:
+    """The keys with "SF kind" made the long form SF stands for where the mention's paper defines SF
+    (`by_paper`, from `paper_definitions`: "PH methods" in a paper that defines "Persistent Homology (PH)"), or
+    writes it inside one mention ("VLA models" in one that writes "Vision-Language-Action (VLA) models"): the
+    paper's own word for what SF names."""
+    defined = dict(by_paper)
     for m in mentions:  # a definition inside one mention, "X (SF) kind": SF is the end of X its initials start
         if not m.long_form and (named := NAME_SHORT_FORM_KIND.match(m.name)):
             if (start := find_long_form(named["short"], named["name"])) is not None:
@@ -393,7 +402,8 @@ def resolve(mentions: list[Mention]) -> Resolution:
         return spelled.get(key, key)
 
     keys = [spelled[key] for key in named]
-    definitions = short_form_definitions(mentions, keys, canonical)
+    by_paper = paper_definitions(mentions, keys, canonical)
+    definitions = short_form_definitions(by_paper)
     expansions = acronym_expansions(definitions)
     keys = [key if m.long_form else expansions.get(key, key) for m, key in zip(mentions, keys)]
 
@@ -402,7 +412,7 @@ def resolve(mentions: list[Mention]) -> Resolution:
         key = spelled.get(key, key)
         return expansions.get(key, key)
 
-    keys = defined_kinds_merged(mentions, keys, canonical)
+    keys = defined_kinds_merged(mentions, keys, canonical, by_paper)
     unkinded = keys
     keys = kinds_merged(keys, [m.label for m in mentions], entity_of)
     labels: dict[str, Counter[str]] = defaultdict(Counter)
