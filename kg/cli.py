@@ -10,7 +10,7 @@ import typer
 
 from .errors import KGError
 from .layout import DEFAULT_OUT
-from .settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS
+from .settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_MIN_CONFIDENCE
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -35,6 +35,13 @@ def build(
         "--html-max-nodes",
         min=1,
         help="graph.html draws at most this many nodes (it says which it left out).",
+    ),
+    min_confidence: float = typer.Option(
+        DEFAULT_MIN_CONFIDENCE,
+        "--min-confidence",
+        min=0.0,
+        max=1.0,
+        help="Link a paper to an entity only at this confidence or above (0: every link the extractor finds).",
     ),
     strict: bool = typer.Option(
         False,
@@ -80,6 +87,7 @@ def build(
         base_iri,
         html_min_papers=html_min_papers,
         html_max_nodes=html_max_nodes,
+        min_confidence=min_confidence,
         strict=strict,
         evidence=evidence,
         rdf_formats=formats,
@@ -181,6 +189,30 @@ def train(
     typer.echo(
         f"trained NER written to {run_train(out or NER_MODEL_DIR, shared, scirex_sections=sections, max_steps=max_steps, with_dev=with_dev, teacher=teacher)}"
     )
+
+
+@app.command("train-confidence")
+def train_confidence(
+    shared: Path = typer.Option(
+        Path("../shared"),
+        "--shared",
+        envvar="PAPERKG_SHARED",
+        help="Folder holding data/paperlevel (dev.json, dev.jsonl) and tools/paper_score.py.",
+    ),
+    out: Path = typer.Option(
+        None, "--out", help="Where the model goes (default: the package's kg/data/confidence.json)."
+    ),
+) -> None:
+    """Refit the link confidence (kg.confidence) on paper-level gold; print its held-out figures."""
+    import json
+
+    from .layout import CONFIDENCE_MODEL
+    from .train.confidence import fit_confidence
+
+    model = fit_confidence(shared)
+    path = out or CONFIDENCE_MODEL
+    path.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    typer.echo(f"threshold {model['threshold']}, held out: {json.dumps(model['held_out']['kept'])} -> {path}")
 
 
 neo4j_app = typer.Typer(no_args_is_help=True, help="Load a build into a running Neo4j server.")

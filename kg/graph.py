@@ -84,6 +84,7 @@ def build_graph(
             key=relation,
             relation=relation,
             mentions=len(mentions),
+            confidence=first.confidence,
             sentence=first.sentence,
             start=first.start,
             end=first.end,

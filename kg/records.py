@@ -22,12 +22,28 @@ class Mention:
     sentence: str  # the clean sentence it occurs in: the evidence
     long_form: str = ""  # for a short form defined in this abstract ("GNN"), its long form's clean text
     entity: str = ""  # the key of the entity it resolves to (set by resolve)
+    confidence: float = 1.0  # of the paper's link to that entity (set by kg.confidence)
 
     def resolved(self, entity: str, label: str, role: str) -> Mention:
         """This mention as resolve returns it: its entity's key, the entity's label, the paper's role for it.
         (dataclasses.replace takes 2.7 s for the 453,000 mentions of 31,700 abstracts; this, 1.0 s.)"""
         return Mention(
             self.paper, self.start, self.end, self.text, self.name, label, role, self.sentence, self.long_form, entity
+        )
+
+    def with_confidence(self, confidence: float) -> Mention:
+        return Mention(
+            self.paper,
+            self.start,
+            self.end,
+            self.text,
+            self.name,
+            self.label,
+            self.role,
+            self.sentence,
+            self.long_form,
+            self.entity,
+            confidence,
         )
 
 

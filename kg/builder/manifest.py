@@ -50,7 +50,7 @@ def code_version() -> str:
     return digest.hexdigest()
 
 
-def fingerprint(papers: list[Paper], base_iri: str, options: ExportOptions) -> str:
+def fingerprint(papers: list[Paper], base_iri: str, options: ExportOptions, min_confidence: float) -> str:
     """Everything the exports of a build depend on, as one hash."""
     digest = hashlib.sha256(
         json.dumps(
@@ -60,6 +60,7 @@ def fingerprint(papers: list[Paper], base_iri: str, options: ExportOptions) -> s
                 "code": code_version(),
                 "base_iri": base_iri,
                 "options": asdict(options),
+                "min_confidence": min_confidence,
             },
             sort_keys=True,
         ).encode()

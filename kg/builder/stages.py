@@ -11,6 +11,7 @@ from typing import Callable, Iterable, Iterator
 
 import networkx as nx
 
+from ..confidence import confident, link_confidences
 from ..corpus import Corpus, Paper, read_corpus
 from ..errors import InputError, KGError, OutputError
 from ..export.options import ExportOptions
@@ -25,6 +26,7 @@ from ..settings import (
     DEFAULT_BASE_IRI,
     DEFAULT_HTML_MAX_NODES,
     DEFAULT_HTML_MIN_PAPERS,
+    DEFAULT_MIN_CONFIDENCE,
     MAX_ABSTRACT_CHARS,
     PAPER,
     RELATIONS,
@@ -126,9 +128,11 @@ def make_graph(
     workers: int | None,
     dask: str | None,
     progress: bool,
+    min_confidence: float,
     lap: Callable[[str], None] = lambda stage: None,
 ) -> tuple[Made, int]:
-    """Extract (spaCy reads the `capped` abstracts), resolve and graph; and how many abstracts spaCy read."""
+    """Extract (spaCy reads the `capped` abstracts), resolve, keep the links of at least `min_confidence` and
+    graph; and how many abstracts spaCy read."""
     if cache:
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -138,6 +142,8 @@ def make_graph(
     mentions, relations = extraction.records
     lap("extract")
     resolution = resolve(mentions)
+    confidences = link_confidences(resolution, capped, resolve_relations(relations, resolution))
+    resolution = confident(resolution, confidences, min_confidence)
     relations = resolve_relations(relations, resolution)
     lap("resolve")
     graph = build_graph(papers, resolution, base_iri, relations)
@@ -152,6 +158,7 @@ def build(
     *,
     html_min_papers: int = DEFAULT_HTML_MIN_PAPERS,
     html_max_nodes: int = DEFAULT_HTML_MAX_NODES,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
     strict: bool = False,
     evidence: bool = True,
     rdf_formats: Iterable[str] = (),
@@ -162,7 +169,8 @@ def build(
 ) -> BuildResult:
     """Build the knowledge graph of `inputs` (default: the bundled ICML 2025 sample) into `out`.
 
-    `html_min_papers` and `html_max_nodes` bound what graph.html draws of a large graph. Records that
+    `html_min_papers` and `html_max_nodes` bound what graph.html draws of a large graph. A paper links to an
+    entity only with a confidence of at least `min_confidence` (kg.confidence; 0 keeps every link). Records that
     cannot be papers are skipped and counted, or with `strict` stop the build at the first. Without
     `evidence` the RDF leaves out the annotations (a third of its size). `rdf_formats` (nt, jsonld,
     trig, xml) are written beside graph.ttl. The exports replace those in `out` all at once, and only
@@ -195,7 +203,9 @@ def build(
     capped, truncated = for_extraction(corpus.papers)
     options = ExportOptions(evidence, rdf_formats, html_min_papers, html_max_nodes)
     exports = writers(options)
-    build_id = fingerprint(corpus.papers, base_iri, options)
+    if not 0.0 <= min_confidence <= 1.0:
+        raise KGError(f"min_confidence must be between 0 and 1, not {min_confidence}")
+    build_id = fingerprint(corpus.papers, base_iri, options, min_confidence)
     if cache and (counts := up_to_date(out, build_id, exports)):
         lap("up to date")
         return BuildResult(
@@ -203,13 +213,15 @@ def build(
             corpus,
             counts,
             time.perf_counter() - started,
-            lambda: make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress)[0],
+            lambda: make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress, min_confidence)[0],
             timings,
             truncated,
             up_to_date=True,
         )
     lap("check")
-    (mentions, graph), parsed = make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress, lap)
+    (mentions, graph), parsed = make_graph(
+        corpus.papers, capped, out, base_iri, cache, workers, dask, progress, min_confidence, lap
+    )
     counts = counts_of(graph, mentions)
     loads: dict[str, StoreLoad] = {}
     with staged(out) as staging:

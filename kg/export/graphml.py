@@ -11,7 +11,7 @@ from ..records import Mention
 from .options import ExportOptions
 from .xml import EDGE_FIELDS, NODE_FIELDS, attr, data_line, end, leaf, sorted_edges, start, text, values, write_xml
 
-GRAPHML_TYPES = {"string": "string", "integer": "int"}
+GRAPHML_TYPES = {"string": "string", "integer": "int", "double": "double"}
 GRAPHML_ROOT = {
     "xmlns": "http://graphml.graphdrawing.org/xmlns",
     "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",

@@ -27,6 +27,7 @@ def write_mentions(
                 "label": m.label,
                 "entity": iris[m.entity],
                 "role": m.role,
+                "confidence": m.confidence,
                 "sentence": m.sentence,
             }
             out.write(json.dumps(row, ensure_ascii=False) + "\n")

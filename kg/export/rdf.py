@@ -78,8 +78,13 @@ def integer(value: int, datatype: str = "integer") -> ox.Literal:
     return ox.Literal(str(value), datatype=XSD(datatype))
 
 
+def confidence(value: float) -> ox.Literal:
+    return ox.Literal(f"{value:.3f}", datatype=XSD("decimal"))
+
+
 def statement_iri(base: str, head: str, relation: str, tail: str) -> str:
-    """The reified entity → entity edge: `relation/entity/otter/isA/entity/vla-architecture`."""
+    """The reified edge: `relation/entity/otter/isA/entity/vla-architecture`, or a paper's link to an entity,
+    `relation/paper/ID/mentions/entity/otter`."""
     return f"{base}relation/{head.removeprefix(base)}/{relation}/{tail.removeprefix(base)}"
 
 
@@ -158,23 +163,30 @@ def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, e
             )
 
 
+def link_triples(base: str, paper: str, entity: str, data: dict) -> Iterator[Triple]:
+    """The paper's link to the entity, its role, and the link as a statement with its confidence."""
+    subject, target = ox.NamedNode(paper), ox.NamedNode(entity)
+    yield Triple(subject, KG("mentions"), target)
+    yield Triple(subject, KG(data["relation"]), target)
+    statement = ox.NamedNode(statement_iri(base, paper, "mentions", entity))
+    yield Triple(statement, RDF("type"), RDF("Statement"))
+    yield Triple(statement, RDF("subject"), subject)
+    yield Triple(statement, RDF("predicate"), KG("mentions"))
+    yield Triple(statement, RDF("object"), target)
+    yield Triple(statement, KG("confidence"), confidence(data["confidence"]))
+
+
 def mention_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention]) -> Iterator[Triple]:
-    """One annotation per mention, its body the entity: the offsets and text of mentions.jsonl."""
+    """One annotation per mention, its body the entity: the offsets, text and confidence of mentions.jsonl."""
     base, iris = graph.graph["base_iri"], mention_entity_iris(graph)
     for paper, of_paper in groupby(
         mentions, key=attrgetter("paper")
     ):  # the paper's IRIs quoted once, not once a mention
         source, prefix = paper_iri(base, paper), annotation_iri(base, paper, "")
         for m in of_paper:
-            yield from annotation(
-                f"{prefix}{m.start}-{m.end}",
-                "identifying",
-                ox.NamedNode(iris[m.entity]),
-                source,
-                m.start,
-                m.end,
-                m.text,
-            )
+            iri = f"{prefix}{m.start}-{m.end}"
+            yield from annotation(iri, "identifying", ox.NamedNode(iris[m.entity]), source, m.start, m.end, m.text)
+            yield Triple(ox.NamedNode(iri), KG("confidence"), confidence(m.confidence))
 
 
 def ontology_triples() -> Iterator[Triple]:
@@ -193,8 +205,7 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
             elif edge["relation"] in RELATIONS:
                 yield from relation_triples(graph, node, target, edge, evidence=mentions is not None)
             else:
-                yield Triple(ox.NamedNode(node), KG("mentions"), ox.NamedNode(target))
-                yield Triple(ox.NamedNode(node), KG(edge["relation"]), ox.NamedNode(target))
+                yield from link_triples(graph.graph["base_iri"], node, target, edge)
     if mentions is not None:
         yield from mention_triples(graph, mentions)
 

@@ -30,7 +30,13 @@ NODE_FIELDS = (
     ("year", "integer"),
     ("authors", "string"),
 )
-EDGE_FIELDS = (("relation", "string"), ("mentions", "integer"), ("sentence", "string"), ("papers", "integer"))
+EDGE_FIELDS = (
+    ("relation", "string"),
+    ("mentions", "integer"),
+    ("confidence", "double"),
+    ("sentence", "string"),
+    ("papers", "integer"),
+)
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")  # no XML 1.0 document may hold these
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
 

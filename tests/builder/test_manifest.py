@@ -24,6 +24,7 @@ OUTPUT_OPTIONS = {
     "rdf_formats": ["nt"],
     "html_min_papers": 2,
     "html_max_nodes": 40,
+    "min_confidence": 0.7,
 }
 
 

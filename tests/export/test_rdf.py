@@ -6,6 +6,7 @@ from rdflib import RDF, RDFS, SKOS, BNode, Graph, Namespace, URIRef
 
 import kg
 from kg.graph import paper_iri
+from kg.settings import DEFAULT_MIN_CONFIDENCE
 
 KG = Namespace("https://w3id.org/paperkg/ontology#")
 CLASS_OF_LABEL = {"METHOD": KG.Method, "TASK": KG.Task, "DATASET": KG.Dataset}
@@ -101,6 +102,7 @@ CONTRACT = [
     "addressesTask",
     "usesDataset",
     "paperCount",
+    "confidence",
     "venue",
     "year",
 ]
@@ -129,16 +131,33 @@ def test_every_mention_has_an_annotation_with_its_offsets_and_text(sample_build)
                 rdf.value(position, OA.end).toPython(),
                 str(rdf.value(quote, OA.exact)),
                 str(body),
+                float(rdf.value(annotation, KG.confidence).toPython()),
             )
         )
         assert str(annotation).startswith(f"https://w3id.org/paperkg/resource/annotation/{paper}/")
     mentions = [json.loads(line) for line in (sample_build.out / "mentions.jsonl").open(encoding="utf-8")]
-    assert found == {(m["paper"], m["start"], m["end"], m["text"], m["entity"]) for m in mentions}
+    assert found == {(m["paper"], m["start"], m["end"], m["text"], m["entity"], m["confidence"]) for m in mentions}
+
+
+def test_every_paper_link_is_a_statement_with_the_confidence_of_its_mentions(sample_build):
+    """Each kg:mentions link is reified once, with the confidence mentions.jsonl gives its mentions; no link
+    is below the build's minimum."""
+    rdf = load(sample_build)
+    links = {
+        (rdf.value(s, RDF.subject), rdf.value(s, RDF.object)): float(rdf.value(s, KG.confidence).toPython())
+        for s in rdf.subjects(RDF.predicate, KG.mentions)
+    }
+    assert set(links) == set(rdf.subject_objects(KG.mentions))
+    mentions = [json.loads(line) for line in (sample_build.out / "mentions.jsonl").open(encoding="utf-8")]
+    base = sample_build.graph.graph["base_iri"]
+    by_link = {(URIRef(paper_iri(base, m["paper"])), URIRef(m["entity"])): m["confidence"] for m in mentions}
+    assert links == by_link
+    assert min(links.values()) >= DEFAULT_MIN_CONFIDENCE and max(links.values()) <= 1.0
 
 
 def test_relations_have_support_provenance_and_evidence(sample_build):
     rdf = load(sample_build)
-    statements = set(rdf.subjects(RDF.type, RDF.Statement))
+    statements = {s for s in rdf.subjects(RDF.type, RDF.Statement) if rdf.value(s, RDF.predicate) != KG.mentions}
     edges = [(s, t, d) for s, t, d in sample_build.graph.edges(data=True) if d["relation"] in RELATION_PROPERTIES]
     assert edges and len(statements) == len(edges)
     for head, tail, data in edges:

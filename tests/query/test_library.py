@@ -95,11 +95,20 @@ def test_explain_paper(sample):
     graph, mentions, out = sample
     title = graph.nodes[next(n for n, d in graph.nodes(data=True) if d.get("paper_id") == "UHF0km7R5M")]["title"]
     expected = {
-        (title, "proposes" if m["role"] == "proposes" else USES_RELATION[m["label"]], name(graph, m["entity"]))
+        (
+            title,
+            "proposes" if m["role"] == "proposes" else USES_RELATION[m["label"]],
+            name(graph, m["entity"]),
+            f"{m['confidence']:.3f}",
+        )
         for m in mentions
         if m["paper"] == "UHF0km7R5M"
     }
-    assert expected and set(rows("explain-paper.rq", out)) == expected
+    found = rows("explain-paper.rq", out)
+    assert expected and set(found) == expected
+    for role in {r for _, r, *_ in found}:  # most confident first within a role
+        confidences = [float(c) for _, r, _, c in found if r == role]
+        assert confidences == sorted(confidences, reverse=True)
 
 
 def test_proposals(sample):
@@ -272,7 +281,7 @@ def widest_topic(graph) -> str:
 @pytest.mark.parametrize("bound", [True, False])
 def test_topic_papers(sample, bound):
     graph, _, out = sample
-    topic = widest_topic(graph).upper() if bound else "diffusion models"  # the query's default; any case matches
+    topic = widest_topic(graph).upper() if bound else "large language models"  # the query's default; any case matches
     found = topic_papers(graph, topic)
     expected = {
         (topic, str(graph.nodes[p]["year"]), graph.nodes[p]["paper_id"], graph.nodes[p]["title"], frozenset(names))

@@ -3,7 +3,8 @@
 Headers follow `neo4j-admin database import full`: `id:ID`, `:LABEL`, typed properties
 (`papers:int`, `aliases:string[]` with `;` between items), `:START_ID`, `:END_ID`, `:TYPE`.
 Every paper → entity edge gives a `MENTIONS` relationship and one for its role; an entity → entity
-edge one of its relation (`USED_FOR` ...), with its support in `papers`, or `BROADER`. `import.cypher` loads the
+edge one of its relation (`USED_FOR` ...), with its support in `papers`, or `BROADER`. A paper's relationships
+carry the link's `confidence` (kg.confidence). `import.cypher` loads the
 same files into a running server with `LOAD CSV`, its statements generated from the same headers.
 """
 
@@ -39,6 +40,7 @@ RELATIONSHIP_HEADER = [
     ":END_ID",
     ":TYPE",
     "mentions:int",
+    "confidence:float",
     "sentence",
     "start:int",
     "end:int",
@@ -69,7 +71,7 @@ def cypher_value(column: str) -> str:
     kind = column.partition(":")[2]
     if kind.endswith("[]"):
         return f"[x IN split(coalesce({field}, ''), '{ARRAY_DELIMITER}') WHERE x <> '']"
-    return f"toInteger({field})" if kind == "int" else field
+    return {"int": f"toInteger({field})", "float": f"toFloat({field})"}.get(kind, field)
 
 
 def assignments(var: str, header: list[str]) -> str:
@@ -193,6 +195,7 @@ def write_neo4j(
                         target,
                         NEO4J_RELATIONSHIP_TYPES[relation],
                         d.get("mentions", ""),
+                        d.get("confidence", ""),
                         d.get("sentence", ""),
                         d.get("start", ""),
                         d.get("end", ""),

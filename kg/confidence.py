@@ -1,0 +1,194 @@
+"""How sure the graph is that a researcher would list an entity for a paper: one calibrated confidence per
+paper–entity link, from what the abstract says of it (title, repetitions, a definition, a proposal, the
+article before it), what its name looks like (a name or a generic phrase) and how the whole build uses it.
+
+The model is a logistic regression over the features below, its weights in `kg/data/confidence.json`, fitted
+by `training/fit_confidence.py` on paper-level gold annotated to "what would a researcher list" (links a
+researcher might or might not list are left out of the fit). A build keeps the links at or above
+`min_confidence` (kg.settings.DEFAULT_MIN_CONFIDENCE, chosen on that gold for paper-level F1)."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Iterable
+
+from .corpus import Paper
+from .layout import CONFIDENCE_MODEL
+from .nlp.lexicon import (
+    ADJECTIVE_ENDINGS,
+    CLASS_ARTICLES,
+    GENERIC_HEADS,
+    GENERIC_MODIFIERS,
+    GENERIC_NOUNS,
+    VAGUE_WORDS,
+)
+from .records import Entity, Mention, Relation
+from .resolve import Resolution, is_acronym, variant_key
+from .settings import PROPOSES
+
+DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
+WORD = re.compile(r"[\w$-]+")
+
+
+def is_name_word(word: str) -> bool:
+    """A word only a name is spelled with: a capital after the first letter, or a digit ("BERT", "GPT-4")."""
+    return any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)
+
+
+def word_before(abstract: str, start: int) -> str:
+    before = WORD.findall(abstract[max(0, start - 40) : start])
+    return before[-1].lower() if before else ""
+
+
+def mid_sentence_capital(m: Mention) -> bool:
+    """A capital where the sentence does not put one: "Neural Tangent Kernel", not "Graphs are ..."."""
+    return m.name[:1].isupper() and not m.sentence.startswith(m.name)
+
+
+@dataclass(frozen=True)
+class EntityEvidence:
+    """How the build as a whole uses an entity: the shares of its mentions after "a"/"an", with a capital
+    or defined with a short form."""
+
+    indefinite: float
+    capitalised: float
+    defined: float
+
+
+def entity_evidence(mentions: Iterable[Mention], abstracts: dict[str, str]) -> dict[str, EntityEvidence]:
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for m in mentions:
+        c = counts[m.entity]
+        c[0] += 1
+        c[1] += word_before(abstracts[m.paper], m.start) in CLASS_ARTICLES
+        c[2] += mid_sentence_capital(m) or any(is_name_word(w) for w in m.name.split())
+        c[3] += bool(m.long_form)
+    return {key: EntityEvidence(c[1] / c[0], c[2] / c[0], c[3] / c[0]) for key, c in counts.items()}
+
+
+def link_features(
+    entity: Entity,
+    mentions: list[Mention],
+    paper: Paper,
+    evidence: EntityEvidence,
+    related: bool,
+) -> dict[str, float]:
+    """The features of one paper–entity link: `mentions` are the paper's mentions of `entity`, `related` says
+    whether a relation the paper states has the entity at one end."""
+    words = entity.name.split()
+    names = (entity.name, *entity.aliases)
+    head, first_word = words[-1].lower(), words[0].lower()
+    first = min(mentions, key=lambda m: m.start)
+    before = word_before(paper.abstract, first.start)
+    title = variant_key(paper.title.lower()) if paper.title else ""
+    return {
+        "bias": 1.0,
+        "name word": float(any(is_name_word(w) for n in names for w in n.split())),
+        "acronym": float(any(is_acronym(n) for n in names)),
+        "capitalised": float(any(mid_sentence_capital(m) for m in mentions)),
+        "log words": math.log(len(words)),
+        "one lowercase word": float(len(words) == 1 and entity.name.islower()),
+        "in title": float(bool(title) and any(variant_key(n.lower()) in title for n in names)),
+        "log mentions": math.log(len(mentions)),
+        "defined here": float(any(m.long_form for m in mentions)),
+        "proposed": float(first.role == PROPOSES),
+        "task": float(entity.label == "TASK"),
+        "dataset": float(entity.label == "DATASET"),
+        "generic head": float(head in GENERIC_HEADS or head.rstrip("s") in GENERIC_NOUNS),
+        "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
+        "adjective first word": float(len(words) > 1 and first_word.endswith(ADJECTIVE_ENDINGS)),
+        "coordinated": float(any(w in {"and", "or"} for w in words)),
+        "after a/an": float(before in CLASS_ARTICLES),
+        "after the/our": float(before in DEFINITE_WORDS),
+        "position": first.start / max(1, len(paper.abstract)),
+        "related": float(related),
+        "build share after a/an": evidence.indefinite,
+        "build share capitalised": evidence.capitalised,
+        "build share defined": evidence.defined,
+    }
+
+
+@dataclass(frozen=True)
+class ConfidenceModel:
+    weights: dict[str, float]
+    threshold: float  # the default min_confidence, chosen on the gold the weights were fitted on
+
+    def confidence(self, features: dict[str, float]) -> float:
+        score = sum(self.weights[name] * value for name, value in features.items())
+        return 1.0 / (1.0 + math.exp(-score))
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> ConfidenceModel:
+    data = json.loads(CONFIDENCE_MODEL.read_text(encoding="utf-8"))
+    return ConfidenceModel(weights=data["weights"], threshold=data["threshold"])
+
+
+def all_link_features(
+    resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
+) -> dict[tuple[str, str], dict[str, float]]:
+    """(paper id, entity key) -> the features of that link, for every link the resolution makes."""
+    by_id = {p.id: p for p in papers}
+    evidence = entity_evidence(resolution.mentions, {pid: p.abstract for pid, p in by_id.items()})
+    related = {(r.paper, end.entity) for r in relations for end in (r.head, r.tail)}
+    by_link: dict[tuple[str, str], list[Mention]] = defaultdict(list)
+    for m in resolution.mentions:
+        by_link[(m.paper, m.entity)].append(m)
+    return {
+        link: link_features(resolution.entities[link[1]], mentions, by_id[link[0]], evidence[link[1]], link in related)
+        for link, mentions in by_link.items()
+    }
+
+
+def link_confidences(
+    resolution: Resolution,
+    papers: Iterable[Paper],
+    relations: Iterable[Relation] = (),
+    model: ConfidenceModel | None = None,
+) -> dict[tuple[str, str], float]:
+    """(paper id, entity key) -> the confidence that a researcher would list the entity for the paper."""
+    model = model or shipped_model()
+    return {
+        link: round(model.confidence(features), 3)
+        for link, features in all_link_features(resolution, papers, relations).items()
+    }
+
+
+def confident(resolution: Resolution, confidences: dict[tuple[str, str], float], min_confidence: float) -> Resolution:
+    """The resolution with only the links at or above `min_confidence`, each mention carrying its link's
+    confidence. An entity no paper keeps is no node; an entity whose broader one is gone links the nearest
+    broader entity kept ("conditional diffusion policy" → "diffusion policy" → "policy")."""
+    mentions = [
+        m.with_confidence(c) for m in resolution.mentions if (c := confidences[(m.paper, m.entity)]) >= min_confidence
+    ]
+    papers: dict[str, set[str]] = defaultdict(set)
+    for m in mentions:
+        papers[m.entity].add(m.paper)
+    entities = {
+        key: replace(entity, papers=tuple(sorted(papers[key])))
+        for key, entity in resolution.entities.items()
+        if key in papers
+    }
+    broader = {}
+    for key in entities:
+        wider = resolution.broader.get(key)
+        while wider is not None and wider not in entities:
+            wider = resolution.broader.get(wider)
+        if wider is not None:
+            broader[key] = wider
+    may_stand_for = {
+        short_form: kept_meanings
+        for short_form, meanings in resolution.may_stand_for.items()
+        if short_form in entities and len(kept_meanings := [k for k in meanings if k in entities]) > 1
+    }
+    return Resolution(
+        entities=entities,
+        mentions=mentions,
+        broader=broader,
+        may_stand_for=may_stand_for,
+    )

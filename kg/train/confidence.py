@@ -1,0 +1,150 @@
+"""`kg train-confidence`: the weights of kg.confidence, fitted on paper-level gold.
+
+The gold is `data/paperlevel/dev.json` under the shared folder (abstracts in `dev.jsonl`), annotated to
+ANNOTATION.md: for each paper, the methods, tasks and datasets a researcher would list. Every link the build
+makes for a gold paper is labelled by the gold's own scorer (`tools/paper_score.py`): 1 where the entity
+matches an item of its type, 0 where it matches nothing, left out where it matches an optional item or an item
+of another type. The fit is an L2-regularised logistic regression (Newton's method: a few hundred links, a few
+dozen features). Ten folds by paper give each link an out-of-fold confidence: the threshold that maximises
+paper-level F1 on them becomes the default, and the same confidences show the calibration. The weights
+shipped are then fitted on every paper.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+from ..builder.parallel import extract_corpus
+from ..confidence import all_link_features
+from ..corpus import read_corpus
+from ..errors import KGError
+from ..resolve import resolve, resolve_relations
+from ..settings import NODE_TYPES
+
+FOLDS = 10
+L2 = 1.0
+THRESHOLDS = [round(0.05 * i, 2) for i in range(1, 16)]
+
+
+@dataclass
+class Link:
+    paper: str
+    type: str  # method | task | dataset
+    features: dict[str, float]
+    items: list[int]  # the gold items of its type it matches
+    label: int | None  # 1 listed, 0 not, None neutral
+
+
+def paper_scorer(shared: Path) -> ModuleType:
+    path = shared / "tools" / "paper_score.py"
+    if not path.is_file():
+        raise KGError(f"{path} not found: pass --shared or set PAPERKG_SHARED")
+    spec = importlib.util.spec_from_file_location("paper_score", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def gold_links(shared: Path, workers: int = 1) -> tuple[list[Link], list[dict]]:
+    """Every link the build makes for the gold papers, labelled; and the gold papers."""
+    scorer = paper_scorer(shared)
+    gold = json.loads((shared / "data" / "paperlevel" / "dev.json").read_text(encoding="utf-8"))["papers"]
+    papers = read_corpus([shared / "data" / "paperlevel" / "dev.jsonl"]).papers
+    extraction = extract_corpus(papers, None, workers)
+    mentions, relations = extraction.records
+    resolution = resolve(mentions)
+    features = all_link_features(resolution, papers, resolve_relations(relations, resolution))
+    by_id = {g["id"]: g for g in gold}
+    links = []
+    for (paper, key), f in sorted(features.items()):
+        entity, g = resolution.entities[key], by_id[paper]
+        kind = NODE_TYPES[entity.label].lower()
+        labels = {entity.name, *entity.aliases}
+        items = [i for i, forms in enumerate(g.get(kind, [])) if scorer.match(labels, forms)]
+        others = [forms for t in scorer.TYPES if t != kind for forms in g.get(t, [])] + g.get("opt", [])
+        neutral = not items and any(scorer.match(labels, forms) for forms in others)
+        links.append(Link(paper, kind, f, items, None if neutral else int(bool(items))))
+    return links, gold
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = L2, steps: int = 50) -> np.ndarray:
+    """Logistic regression weights by Newton's method; the bias (column 0) is not regularised."""
+    w = np.zeros(x.shape[1])
+    penalty = l2 * np.eye(x.shape[1])
+    penalty[0, 0] = 0.0
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-x @ w))
+        gradient = x.T @ (p - y) + penalty @ w
+        hessian = (x.T * (p * (1 - p))) @ x + penalty + 1e-9 * np.eye(len(w))
+        w -= np.linalg.solve(hessian, gradient)
+    return w
+
+
+def paper_level(links: list[Link], gold: list[dict], confidence: list[float], threshold: float) -> dict[str, float]:
+    """P, R, F1 as paper_score.py counts them, for the links kept at `threshold`."""
+    tp = fp = 0
+    matched: dict[tuple[str, str], set[int]] = {}
+    for link, c in zip(links, confidence):
+        if c < threshold:
+            continue
+        seen = matched.setdefault((link.paper, link.type), set())
+        new = [i for i in link.items if i not in seen]
+        if new:
+            seen.add(new[0])
+            tp += 1
+        elif link.label == 0:
+            fp += 1
+    items = sum(len(g.get(t, [])) for g in gold for t in ("method", "task", "dataset"))
+    p, r = tp / max(1, tp + fp), tp / max(1, items)
+    return {"p": round(p, 3), "r": round(r, 3), "f1": round(2 * p * r / (p + r) if p + r else 0.0, 3)}
+
+
+def fit_confidence(shared: Path, workers: int = 1) -> dict:
+    """The model file's content: feature weights, the default threshold and the out-of-fold figures."""
+    links, gold = gold_links(shared, workers)
+    names = list(links[0].features)
+    x = np.array([[link.features[n] for n in names] for link in links])
+    y = np.array([-1 if link.label is None else link.label for link in links], dtype=float)
+    papers = sorted({link.paper for link in links})
+    fold = {paper: i % FOLDS for i, paper in enumerate(papers)}
+    held_out = np.zeros(len(links))
+    for k in range(FOLDS):
+        test = np.array([fold[link.paper] == k for link in links])
+        train = ~test & (y >= 0)
+        w = fit(x[train], y[train])
+        held_out[test] = 1.0 / (1.0 + np.exp(-x[test] @ w))
+    confidence = [float(c) for c in held_out]
+    scores = {t: paper_level(links, gold, confidence, t) for t in [0.0, *THRESHOLDS]}
+    threshold = max(THRESHOLDS, key=lambda t: (scores[t]["f1"], -t))
+    calibration = []
+    for low in np.arange(0.0, 1.0, 0.1):
+        in_bin = (held_out >= low) & (held_out < low + 0.1) & (y >= 0)
+        if in_bin.any():
+            calibration.append(
+                {
+                    "from": round(float(low), 1),
+                    "links": int(in_bin.sum()),
+                    "confidence": round(float(held_out[in_bin].mean()), 3),
+                    "listed": round(float(y[in_bin].mean()), 3),
+                }
+            )
+    labelled = y >= 0
+    w = fit(x[labelled], y[labelled])
+    return {
+        "weights": {n: round(float(v), 4) for n, v in zip(names, w)},
+        "threshold": threshold,
+        "fitted_on": {
+            "gold": "data/paperlevel/dev.json",
+            "links": int(labelled.sum()),
+            "listed": int(y[labelled].sum()),
+            "neutral": int((~labelled).sum()),
+        },
+        "held_out": {"all links": scores[0.0], "kept": scores[threshold], "calibration": calibration},
+    }
