@@ -25,6 +25,7 @@ VARIANTS = {
         "cut_verbs": False,
         "syntax_labels": False,
         "strong_heads": False,
+        "quoted_names": False,
         "abbreviations": False,
         "names": False,
     },
@@ -38,6 +39,7 @@ VARIANTS = {
     "- cut at verb": {"cut_verbs": False},
     "- syntax labels for names": {"syntax_labels": False},
     "- strong head words": {"strong_heads": False},
+    "- quoted names": {"quoted_names": False},
 }
 
 

@@ -97,6 +97,7 @@ COMMAND = re.compile(r"\\[A-Za-z]+")
 WORD = re.compile(r"[^\W\d_]{2,}")  # two letters in a row, in any script
 MARKUP = re.compile(r"[\\{}$*`]")  # what every markup rule below needs: without it, clean text is the raw text
 FORMULA_CHARACTERS = set("()[]^_\\=+<>|")
+BRACE_TEXT = re.compile(r"[\s,{]")  # inside a brace, what makes it text rather than a group
 
 
 @dataclass(frozen=True)
@@ -238,7 +239,7 @@ def remove_markup(raw: str) -> CleanText:
                 i, after_command = i + 2, False
                 continue
         if ch == "{":
-            grouping = in_math or after_command or raw.startswith("\\", i + 1)  # {\"o}, {\bf x}
+            grouping = in_math or after_command or raw.startswith("\\", i + 1) or is_bare_group(raw, i)
             braces.append(grouping)
             if not grouping:
                 emit(ch, i, i + 1)
@@ -254,6 +255,13 @@ def remove_markup(raw: str) -> CleanText:
         after_command = False
         i += 1
     return CleanText(raw=raw, text="".join(out), starts=array("i", starts), ends=array("i", ends))
+
+
+def is_bare_group(raw: str, i: int) -> bool:
+    """Is the brace at `i` LaTeX grouping one word or name ("the {TalkingFace-Wild} dataset", "GPT-{n}")?
+    A brace around words and commas is text: the set "{a, b}"."""
+    close = raw.find("}", i + 1)
+    return close > i + 1 and not BRACE_TEXT.search(raw, i + 1, close)
 
 
 def has_words(raw: str) -> bool:

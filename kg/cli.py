@@ -142,6 +142,14 @@ def evaluate(
         "--label-map",
         help="SOURCE=METHOD|TASK|DATASET, repeatable; SOURCE= ignores a type (default maps Method, Task, Dataset, Material).",
     ),
+    min_confidence: Optional[float] = typer.Option(
+        None,
+        "--min-confidence",
+        min=0.0,
+        max=1.0,
+        show_default=False,
+        help="Score what a build of the gold texts keeps at this confidence (resolved mentions), not the extractor's.",
+    ),
 ) -> None:
     """Score the product's mentions against gold spans: P/R/F1 per label, exact and overlap."""
     from .evaluation.gold import read_dygiepp
@@ -150,7 +158,9 @@ def evaluate(
 
     if format != "dygiepp":
         raise KGError(f"unknown --format {format!r}; use dygiepp")
-    typer.echo(format_scores(run_eval(read_dygiepp(gold, parse_label_map(label_map or [])))))
+    typer.echo(
+        format_scores(run_eval(read_dygiepp(gold, parse_label_map(label_map or [])), min_confidence=min_confidence))
+    )
 
 
 @app.command()

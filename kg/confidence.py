@@ -28,7 +28,7 @@ from .nlp.lexicon import (
     VAGUE_WORDS,
 )
 from .records import Entity, Mention, Relation
-from .resolve import Resolution, is_acronym, variant_key
+from .resolve import Resolution, is_acronym, resolve, resolve_relations, variant_key
 from .settings import PROPOSES
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
@@ -192,3 +192,13 @@ def confident(resolution: Resolution, confidences: dict[tuple[str, str], float],
         broader=broader,
         may_stand_for=may_stand_for,
     )
+
+
+def resolve_confident(
+    mentions: list[Mention], relations: list[Relation], papers: list[Paper], min_confidence: float
+) -> tuple[Resolution, list[Relation]]:
+    """Entities from the mentions, and the links and relations of at least `min_confidence`: what a build keeps."""
+    resolution = resolve(mentions)
+    confidences = link_confidences(resolution, papers, resolve_relations(relations, resolution))
+    kept = confident(resolution, confidences, min_confidence)
+    return kept, resolve_relations(relations, kept)

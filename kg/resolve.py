@@ -21,6 +21,7 @@ from typing import Callable, Iterable
 from .hierarchy import broader_entities
 from .nlp.lexicon import (
     ACTIVITY_ENDINGS,
+    BENCHMARK_PARTS,
     DATA_NOUNS,
     GENERIC_NOUNS,
     IRREGULAR_PLURALS,
@@ -28,6 +29,7 @@ from .nlp.lexicon import (
     JOINED_PREFIXES,
     KIND_LABELS,
     LEADING_FILLERS,
+    MODEL_FAMILIES,
     NAMING_KINDS,
     SINGULAR_EXCEPTIONS,
     UK_US,
@@ -319,6 +321,32 @@ def majority_label(labels: Counter[str]) -> str:
     return min(labels, key=lambda label: (-labels[label], LABEL_PRIORITY[label]))
 
 
+BENCHMARK_PART = re.compile("(?:" + "|".join(BENCHMARK_PARTS) + ")(?![a-z])")  # "MT-Bench", not "Benchmark"
+FAMILY_END = re.compile(r"[\d.]+$")  # "Qwen2.5", "Phi3", "Mamba2"
+
+
+def is_benchmark_name(name: str) -> bool:
+    return BENCHMARK_PART.search(name) is not None
+
+
+def is_model_name(name: str) -> bool:
+    """A name whose first word is a model family's: "Gemma-2-2B", "GPT-2 Medium", "Qwen2.5-Math-7B",
+    "Video-LLaMA" ("memory-efficient LLaMA training" is none)."""
+    first = name.split()[0] if name.split() else ""
+    return any(FAMILY_END.sub("", part).lower() in MODEL_FAMILIES for part in first.split("-"))
+
+
+def named_label(label: str, names: Iterable[str]) -> str:
+    """The entity's label, unless its names say what it is: a benchmark's name makes a dataset, a model
+    family's a method."""
+    names = list(names)
+    if any(is_benchmark_name(n) for n in names):
+        return "DATASET"
+    if label == "DATASET" and any(is_model_name(n) for n in names):
+        return "METHOD"
+    return label
+
+
 def defined_kinds_merged(
     mentions: list[Mention], keys: list[str], key_of: Callable[[str], str], by_paper: dict[tuple[str, str], str]
 ) -> list[str]:
@@ -369,6 +397,16 @@ def is_generic_key(key: str) -> bool:
     keeps such spans (benchmarks count them); the graph leaves them out."""
     words = key.split()
     return words[-1] in GENERIC_NOUNS and all(w in VAGUE_WORDS for w in words[:-1])
+
+
+QUANTITY = re.compile(r"\d+(?:[.,]\d+)?(?:%|[kKMB]|x|×)? [a-z]")  # "15 models", "1% accuracy loss", "3B models"
+
+
+def is_number_phrase(names: Iterable[str]) -> bool:
+    """An entity every name of which begins with a quantity: "15 models", "50% pruning", "36k graph-structured
+    tasks", "3B parameter models" are counts and results, not things ("4-bit quantization", "3D segmentation",
+    "2d Ising model" are)."""
+    return all(QUANTITY.match(name) for name in names)
 
 
 def is_data_description(label: str, names: Iterable[str]) -> bool:
@@ -433,8 +471,8 @@ def resolve(mentions: list[Mention]) -> Resolution:
     for key in sorted(labels):
         if not key or is_generic_key(key):
             continue
-        label = majority_label(labels[key])
-        if is_data_description(label, names[key]):
+        label = named_label(majority_label(labels[key]), names[key])
+        if is_data_description(label, names[key]) or is_number_phrase(names[key]):
             continue
         surface = names[key]
         spelled_as = variant_key(key)

@@ -29,6 +29,7 @@ CASES = [
         "the Schr{\\\"o}dinger bridge, Carath\\'eodory, \\^{o} and {a, b}",
         "the Schrödinger bridge, Carathéodory, ô and {a, b}",
     ),
+    ("the {TalkingFace-Wild} dataset and GPT-{n}", "the TalkingFace-Wild dataset and GPT-n"),  # braces grouping a name
 ]
 
 

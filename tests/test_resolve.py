@@ -185,6 +185,39 @@ def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
     assert not {m.name for m in r.mentions} & set(described)
 
 
+def test_counts_and_results_are_no_entities():
+    quantities = ["15 models", "50% pruning", "1% accuracy loss", "36k graph-structured tasks", "3B parameter models"]
+    things = ["4-bit quantization", "3D segmentation", "2d Ising model", "GPT-4", "1-GWL"]
+    r = resolve([mention("p", name) for name in quantities + things])
+    assert {e.name for e in r.entities.values()} == set(things)
+
+
+def test_a_model_family_makes_a_method_and_a_benchmark_name_a_dataset():
+    """Whatever the sentences made them: "fine-tune Gemma-2-2B on X" reads like a dataset, "MT-Bench" like a method."""
+    r = resolve(
+        [
+            *(mention(f"p{i}", n, "DATASET") for i, n in enumerate(["Gemma-2-2B", "GPT-2 Medium", "Qwen2.5-Math-7B"])),
+            mention("p", "MT-Bench"),
+            mention("p", "AlpacaEval", "TASK"),
+            mention("p", "memory-efficient LLaMA training", "TASK"),  # no family's name: its first word is not one
+            mention("p", "Penn Treebank", "DATASET"),
+            mention("p", "retrieval", "TASK"),  # "retrieval" is no "Eval"
+        ]
+    )
+    labels = {e.name: e.label for e in r.entities.values()}
+    assert labels == {
+        "Gemma-2-2B": "METHOD",
+        "GPT-2 Medium": "METHOD",
+        "Qwen2.5-Math-7B": "METHOD",
+        "MT-Bench": "DATASET",
+        "AlpacaEval": "DATASET",
+        "memory-efficient LLaMA training": "TASK",
+        "Penn Treebank": "DATASET",
+        "retrieval": "TASK",
+    }
+    assert all(m.label == labels[r.entities[m.entity].name] for m in r.mentions)
+
+
 def test_entity_names_leave_out_quotes():
     r = resolve([mention("p1", 'mentor" model'), mention("p2", '"mentor" model'), mention("p1", "GPT-4")])
     assert sorted(e.name for e in r.entities.values()) == ["GPT-4", "mentor model"]

@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Iterator
 
 import networkx as nx
 
-from ..confidence import confident, link_confidences
+from ..confidence import resolve_confident
 from ..corpus import Corpus, Paper, read_corpus
 from ..errors import InputError, KGError, OutputError
 from ..export.options import ExportOptions
@@ -21,7 +21,6 @@ from ..export.writers import writers
 from ..graph import build_graph
 from ..layout import DEFAULT_OUT, MANIFEST_FILE, SAMPLE_INPUT
 from ..records import Mention
-from ..resolve import resolve, resolve_relations
 from ..settings import (
     DEFAULT_BASE_IRI,
     DEFAULT_HTML_MAX_NODES,
@@ -141,10 +140,7 @@ def make_graph(
     extraction = extract_corpus(capped, out if cache else None, workers or default_workers(), dask, progress)
     mentions, relations = extraction.records
     lap("extract")
-    resolution = resolve(mentions)
-    confidences = link_confidences(resolution, capped, resolve_relations(relations, resolution))
-    resolution = confident(resolution, confidences, min_confidence)
-    relations = resolve_relations(relations, resolution)
+    resolution, relations = resolve_confident(mentions, relations, capped, min_confidence)
     lap("resolve")
     graph = build_graph(papers, resolution, base_iri, relations)
     lap("graph")

@@ -63,12 +63,19 @@ def score_doc(gold: Iterable[Span], predicted: Iterable[Span]) -> dict[str, Labe
     return out
 
 
-def evaluate(docs: list[GoldDoc], nlp: Any = None) -> Scores:  # nlp: a spaCy Language, imported lazily
-    """Run the product's extraction over the gold documents and score it."""
+def evaluate(
+    docs: list[GoldDoc], nlp: Any = None, min_confidence: float | None = None
+) -> Scores:  # nlp: a spaCy Language, imported lazily
+    """Run the product's extraction over the gold documents and score it: the extractor's mentions, or with
+    `min_confidence` the mentions a build of the documents keeps (resolved, and of links that confident)."""
+    from ..confidence import resolve_confident
     from ..corpus import Paper
-    from ..nlp.parse import extract_mentions
+    from ..nlp.parse import extract
 
-    mentions = extract_mentions([Paper(doc.id, doc.text) for doc in docs], nlp)
+    papers = [Paper(doc.id, doc.text) for doc in docs]
+    mentions, relations = extract(papers, nlp)
+    if min_confidence is not None:
+        mentions = resolve_confident(mentions, relations, papers, min_confidence)[0].mentions
     predicted: dict[str, set[Span]] = {doc.id: set() for doc in docs}
     for m in mentions:
         predicted[m.paper].add((m.start, m.end, m.label))

@@ -20,6 +20,34 @@ DocData = dict[str, list[list[Any]]]
 Records = tuple[list[Mention], list[Relation]]
 
 
+BRACKETS = {")": "(", "]": "[", "}": "{"}
+EDGE_PUNCTUATION = " -–,;:/\\"
+
+
+def balanced(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """text[start:end] without a bracket left unmatched: after the last closing bracket opened before it
+    ("1)grid-based discretization" -> "grid-based discretization") and before the first it never closes
+    ("deep neural networks(DNNs" -> "deep neural networks"); None if no letter is left. The tokenizer keeps
+    "networks(DNNs" one token, so the span rules cannot see the bracket."""
+    opened: list[int] = []
+    for i in range(start, end):
+        ch = text[i]
+        if ch in "([{":
+            opened.append(i)
+        elif ch in BRACKETS:
+            if opened and text[opened[-1]] == BRACKETS[ch]:
+                opened.pop()
+            else:
+                start, opened = i + 1, []
+    if opened:
+        end = opened[0]
+    while start < end and text[start] in EDGE_PUNCTUATION:
+        start += 1
+    while end > start and text[end - 1] in EDGE_PUNCTUATION:
+        end -= 1
+    return (start, end) if any(c.isalpha() for c in text[start:end]) else None
+
+
 def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
     """The mentions and relations of one paper, offsets mapped back to the abstract as read. The mentions
     of a sentence share its text (one string, not one each: a large corpus has half a million mentions)."""
@@ -29,6 +57,13 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
         if is_markup_fragment(paper.abstract, *text.to_raw(start_char, end_char)):
             mentions.append(None)
             continue
+        span = balanced(text.text, start_char, end_char)
+        if span is None:
+            mentions.append(None)
+            continue
+        if span != (start_char, end_char):
+            start_char, end_char = span
+            name = text.text[start_char:end_char]
         start, end = text.to_raw_with_markup(start_char, end_char)
         mentions.append(
             Mention(

@@ -211,3 +211,13 @@ IRREGULAR_PLURALS = {
     "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon",
 }
 DATA_NOUNS = {"dataset", "benchmark", "data", "corpus", "leaderboard", "suite", "collection", "set", "database"}
+# Families of models: a name whose first word starts with one is a method, whatever its sentence made it
+# ("fine-tune Gemma-2-2B on X" reads like a dataset to the recognizer). kg.resolve.named_label.
+MODEL_FAMILIES = {
+    "gpt", "chatgpt", "llama", "gemma", "qwen", "mistral", "mixtral", "claude", "gemini", "phi", "deepseek",
+    "vicuna", "falcon", "pythia", "olmo", "bloom", "rwkv", "mamba", "llava", "bert", "roberta", "deberta",
+    "albert", "electra", "t5", "bart", "vit", "resnet", "vgg", "alexnet", "xgboost", "lightgbm", "catboost",
+    "whisper", "wav2vec", "dall-e", "dinov2",
+}
+# A part of a name that makes it a benchmark: "MT-Bench", "BIG-Bench Hard", "AlpacaEval", "Chatbot Arena".
+BENCHMARK_PARTS = ("Bench", "Eval", "Arena")

@@ -28,7 +28,7 @@ from .labels import (
     strong_head_label,
     without_dataset_head,
 )
-from .lexicon import GENERIC_HEADS
+from .lexicon import GENERIC_HEADS, LIST_CUES, LIST_WORDS
 from .spans import cut_at_verb, is_name, named_part, overlaps_any, tidy, trim, whole_words
 
 # A name: starts with a letter, and has two capitals or a digit (OTTER, ImageNet, CIFAR-10, LLaMA-2).
@@ -42,6 +42,35 @@ NAME_PATTERNS: list[list[dict[str, Any]]] = [
         {"TEXT": {"REGEX": r"^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$"}},
     ],  # GL-LowPopArt, ADE20K-Part-234
 ]
+
+
+MAX_QUOTED_TOKENS = 6
+QUOTES = {'"', "“", "”"}  # kg.clean writes LaTeX quotes (``Game of 24'') as '"'
+
+
+def quoted_spans(doc: Doc) -> list[Span]:
+    """Names in quotes ("Game of 24", "Mini-Crosswords"): up to six tokens, the first a capital or a digit,
+    labelled by their syntax, a list after "on" (datasets: 'on "Game of 24", "Mini-Crosswords" and ...') or
+    their head word; a quote nothing labels is left alone ("the 'Curse of Depth'")."""
+    spans = []
+    opening, listed, last_end = None, False, -1
+    for token in doc:
+        if token.text not in QUOTES:
+            continue
+        if opening is None or token.sent != doc[opening].sent:
+            opening = token.i
+            continue
+        start, end, opening = opening + 1, token.i, None
+        if not 0 < end - start <= MAX_QUOTED_TOKENS or not (doc[start].text[:1].isupper() or doc[start].is_digit):
+            continue
+        before = doc[start - 2].lower_ if start > 1 else ""
+        listed = before in LIST_CUES or listed and before in LIST_WORDS and start - 1 - last_end <= 3
+        last_end = end
+        span = doc[start:end]
+        label = name_label(span) or ("DATASET" if listed else head_label(span.root))
+        if label:
+            spans.append(Span(doc, start, end, label=label))
+    return spans
 
 
 def chunk_spans(doc: Doc) -> list[Span]:
@@ -71,6 +100,7 @@ def chunk_spans(doc: Doc) -> list[Span]:
         "cut_verbs": True,
         "syntax_labels": True,
         "strong_heads": True,
+        "quoted_names": True,
     },
 )
 def make_term_finder(
@@ -84,9 +114,19 @@ def make_term_finder(
     cut_verbs: bool,
     syntax_labels: bool,
     strong_heads: bool,
+    quoted_names: bool,
 ) -> "TermFinder":
     return TermFinder(
-        nlp, use_model, rule_chunks, rule_names, dataset_cues, generic_filter, cut_verbs, syntax_labels, strong_heads
+        nlp,
+        use_model,
+        rule_chunks,
+        rule_names,
+        dataset_cues,
+        generic_filter,
+        cut_verbs,
+        syntax_labels,
+        strong_heads,
+        quoted_names,
     )
 
 
@@ -109,8 +149,10 @@ class TermFinder:
         cut_verbs: bool = True,
         syntax_labels: bool = True,
         strong_heads: bool = True,
+        quoted_names: bool = True,
     ) -> None:
         self.use_model = use_model
+        self.quoted_names = quoted_names
         self.strong_heads = strong_heads
         self.cut_verbs = cut_verbs
         self.syntax_labels = syntax_labels
@@ -152,6 +194,9 @@ class TermFinder:
                     Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s
                     for s in spans
                 ]
+        if self.quoted_names:  # a quoted name wins over the pieces of it found before ("Tree" of "Tree of Thoughts")
+            quoted = quoted_spans(doc)
+            spans = [s for s in spans if not overlaps_any(s, quoted)] + quoted
         if self.rule_chunks:
             spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]
         if self.dataset_cues:

@@ -1,8 +1,26 @@
 """Parsed data to records: offsets back into the abstract as read, and spans that are pieces of LaTeX left out."""
 
+import pytest
+
 from kg.clean import clean
 from kg.corpus import Paper
-from kg.nlp.docdata import paper_records
+from kg.nlp.docdata import balanced, paper_records
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("deep neural networks(DNNs", "deep neural networks"),  # an "(" never closed
+        ("1)grid-based discretization", "grid-based discretization"),  # a ")" opened before
+        ("(ε, δ)-DP algorithm", "(ε, δ)-DP algorithm"),
+        ("ε,δ)-DP algorithm", "DP algorithm"),
+        ("f(x) loss", "f(x) loss"),
+        ("Y)\\", None),
+    ],
+)
+def test_a_span_keeps_no_bracket_unmatched(text, expected):
+    span = balanced(text, 0, len(text))
+    assert (text[span[0] : span[1]] if span else None) == expected
 
 
 def test_a_span_inside_latex_math_is_left_out_with_its_relations():

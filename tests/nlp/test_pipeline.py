@@ -453,3 +453,27 @@ def test_a_short_form_stands_for_the_long_form_its_initials_start(nlp):
     long_forms = {m.text: m.long_form for m in mentions if m.long_form}
     assert long_forms.get("RL") == "reinforcement learning"
     assert long_forms.get("LoRA") == "Low-Rank Adaptation"
+
+
+def test_names_in_quotes_are_found_and_a_list_after_on_makes_them_datasets(nlp):
+    found = by_text(
+        run(
+            nlp,
+            "Tree of Thoughts improves reasoning on ``Game of 24'', ``Mini-Crosswords'' and \"Creative Writing\".",
+            'We call this the "Curse of Depth" and propose "LayerNorm Scaling", a normalization method.',
+        )
+    )
+    for name in ("``Game of 24''", "``Mini-Crosswords''", '"Creative Writing"'):
+        assert name not in found  # the quotes are not part of the mention
+    assert {n: found[n].label for n in ("Game of 24", "Mini-Crosswords", "Creative Writing")} == dict.fromkeys(
+        ("Game of 24", "Mini-Crosswords", "Creative Writing"), "DATASET"
+    )
+    assert found["LayerNorm Scaling"].label == "METHOD"
+    assert "Curse of Depth" not in found  # nothing says what it is
+
+
+def test_a_model_fine_tuned_on_a_benchmark_is_still_a_method(nlp):
+    mentions = run(nlp, "We fine-tune Gemma-2-2B and RoBERTa on GSM8K and evaluate them on MT-Bench.")
+    labels = {e.name: e.label for e in resolve(mentions).entities.values()}
+    assert labels["Gemma-2-2B"] == labels["RoBERTa"] == "METHOD"
+    assert labels["GSM8K"] == labels["MT-Bench"] == "DATASET"
