@@ -22,6 +22,8 @@ from .layout import CONFIDENCE_MODEL
 from .nlp.lexicon import (
     ADJECTIVE_ENDINGS,
     CLASS_ARTICLES,
+    FIELD_KINDS,
+    FIELDS,
     GENERIC_HEADS,
     GENERIC_MODIFIERS,
     GENERIC_NOUNS,
@@ -43,6 +45,14 @@ def is_name_word(word: str) -> bool:
 def word_before(abstract: str, start: int) -> str:
     before = WORD.findall(abstract[max(0, start - 40) : start])
     return before[-1].lower() if before else ""
+
+
+def is_field(name: str) -> bool:
+    """A field of research, or its models or methods: "machine learning", "deep learning models", "NLP tasks"."""
+    words = name.lower().split()
+    if len(words) > 1 and words[-1].rstrip("s") in FIELD_KINDS:
+        words = words[:-1]
+    return " ".join(words) in FIELDS
 
 
 def mid_sentence_capital(m: Mention) -> bool:
@@ -103,6 +113,7 @@ def link_features(
         "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
         "adjective first word": float(len(words) > 1 and first_word.endswith(ADJECTIVE_ENDINGS)),
         "coordinated": float(any(w in {"and", "or"} for w in words)),
+        "field": float(any(is_field(n) for n in names)),
         "after a/an": float(before in CLASS_ARTICLES),
         "after the/our": float(before in DEFINITE_WORDS),
         "position": first.start / max(1, len(paper.abstract)),

@@ -221,3 +221,14 @@ MODEL_FAMILIES = {
 }
 # A part of a name that makes it a benchmark: "MT-Bench", "BIG-Bench Hard", "AlpacaEval", "Chatbot Arena".
 BENCHMARK_PARTS = ("Bench", "Eval", "Arena")
+# Fields of research, which abstracts name as context ("a central problem in machine learning"): what a
+# researcher lists only where the paper is about the field itself (kg.confidence weighs it).
+FIELDS = {
+    "machine learning", "deep learning", "artificial intelligence", "ai", "ml", "statistics", "statistical learning",
+    "statistical physics", "physics", "chemistry", "biology", "medicine", "healthcare", "finance", "economics",
+    "computer vision", "natural language processing", "nlp", "robotics", "neuroscience", "data science",
+    "signal processing", "engineering", "science", "bioinformatics", "computational biology", "cognitive science",
+    "education", "climate science", "materials science", "control theory", "real-world machine learning",
+    "scientific research", "scientific discovery",
+}
+FIELD_KINDS = {"model", "method", "technique", "approach", "system", "algorithm", "application", "task", "problem"}
