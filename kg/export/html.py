@@ -161,9 +161,14 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
             names=[s.lower() for s in (name, *data.get("aliases", []))],
             url=web_url(data.get("url")),
         )
-    edges = sorted((s, t, d["relation"]) for s, t, d in graph.edges(data=True) if s in view.nodes and t in view.nodes)
-    for i, (source, target, relation) in enumerate(edges):
-        net.add_edge(source, target, id=f"e{i}", color=relation_color(relation), title=relation, relation=relation)
+    edges = sorted(
+        (s, t, d["relation"], d.get("confidence"))
+        for s, t, d in graph.edges(data=True)
+        if s in view.nodes and t in view.nodes
+    )
+    for i, (source, target, relation, confidence) in enumerate(edges):
+        title = relation if confidence is None else f"{relation} · confidence {confidence:.2f}"
+        net.add_edge(source, target, id=f"e{i}", color=relation_color(relation), title=title, relation=relation)
     return net
 
 

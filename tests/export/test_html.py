@@ -187,6 +187,17 @@ def test_hover_shows_details_as_html(sample_build, sample_page):
     assert sample_page.js("document.querySelector('div.vis-tooltip a').href") == graph.nodes[paper]["url"]
 
 
+def test_a_paper_link_says_its_role_and_confidence(sample_build, sample_page):
+    links = {
+        (s, t): f"{d['relation']} · confidence {d['confidence']:.2f}"
+        for s, t, d in sample_build.graph.edges(data=True)
+        if sample_build.graph.nodes[s]["type"] == PAPER
+    }
+    shown = sample_page.js("network.body.data.edges.get().map((e) => [e.from, e.to, e.title])")
+    titles = {(s, t): title for s, t, title in shown if (s, t) in links}
+    assert titles and titles == {link: links[link] for link in titles}
+
+
 def test_click_highlights_the_neighbourhood(sample_build, sample_page):
     graph = sample_build.graph
     node = max(sorted(n for n, d in graph.nodes(data=True) if d["type"] != PAPER), key=graph.degree)
