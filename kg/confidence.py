@@ -3,8 +3,8 @@ paper–entity link, from what the abstract says of it (title, repetitions, a de
 article before it), what its name looks like (a name or a generic phrase) and how the whole build uses it.
 
 The model is a logistic regression over the features below, its weights in `kg/data/confidence.json`, fitted
-by `training/fit_confidence.py` on paper-level gold annotated to "what would a researcher list" (links a
-researcher might or might not list are left out of the fit). A build keeps the links at or above
+by `kg train-confidence` (kg.train.confidence) on paper-level gold annotated to "what would a researcher list"
+(links a researcher might or might not list are left out of the fit). A build keeps the links at or above
 `min_confidence` (kg.settings.DEFAULT_MIN_CONFIDENCE, chosen on that gold for paper-level F1)."""
 
 from __future__ import annotations
@@ -24,9 +24,7 @@ from .nlp.lexicon import (
     CLASS_ARTICLES,
     FIELD_KINDS,
     FIELDS,
-    GENERIC_HEADS,
     GENERIC_MODIFIERS,
-    GENERIC_NOUNS,
     VAGUE_WORDS,
 )
 from .records import Entity, Mention, Relation
@@ -62,23 +60,21 @@ def mid_sentence_capital(m: Mention) -> bool:
 
 @dataclass(frozen=True)
 class EntityEvidence:
-    """How the build as a whole uses an entity: the shares of its mentions after "a"/"an", with a capital
-    or defined with a short form."""
+    """How the build as a whole uses an entity: the shares of its mentions with a capital or defining a short
+    form."""
 
-    indefinite: float
     capitalised: float
     defined: float
 
 
-def entity_evidence(mentions: Iterable[Mention], abstracts: dict[str, str]) -> dict[str, EntityEvidence]:
-    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+def entity_evidence(mentions: Iterable[Mention]) -> dict[str, EntityEvidence]:
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for m in mentions:
         c = counts[m.entity]
         c[0] += 1
-        c[1] += word_before(abstracts[m.paper], m.start) in CLASS_ARTICLES
-        c[2] += mid_sentence_capital(m) or any(is_name_word(w) for w in m.name.split())
-        c[3] += bool(m.long_form)
-    return {key: EntityEvidence(c[1] / c[0], c[2] / c[0], c[3] / c[0]) for key, c in counts.items()}
+        c[1] += mid_sentence_capital(m) or any(is_name_word(w) for w in m.name.split())
+        c[2] += bool(m.long_form)
+    return {key: EntityEvidence(c[1] / c[0], c[2] / c[0]) for key, c in counts.items()}
 
 
 def link_features(
@@ -92,13 +88,12 @@ def link_features(
     whether a relation the paper states has the entity at one end."""
     words = entity.name.split()
     names = (entity.name, *entity.aliases)
-    head, first_word = words[-1].lower(), words[0].lower()
+    first_word = words[0].lower()
     first = min(mentions, key=lambda m: m.start)
     before = word_before(paper.abstract, first.start)
     title = variant_key(paper.title.lower()) if paper.title else ""
     return {
         "bias": 1.0,
-        "name word": float(any(is_name_word(w) for n in names for w in n.split())),
         "acronym": float(any(is_acronym(n) for n in names)),
         "capitalised": float(any(mid_sentence_capital(m) for m in mentions)),
         "log words": math.log(len(words)),
@@ -109,7 +104,6 @@ def link_features(
         "proposed": float(first.role == PROPOSES),
         "task": float(entity.label == "TASK"),
         "dataset": float(entity.label == "DATASET"),
-        "generic head": float(head in GENERIC_HEADS or head.rstrip("s") in GENERIC_NOUNS),
         "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
         "adjective first word": float(len(words) > 1 and first_word.endswith(ADJECTIVE_ENDINGS)),
         "coordinated": float(any(w in {"and", "or"} for w in words)),
@@ -118,7 +112,6 @@ def link_features(
         "after the/our": float(before in DEFINITE_WORDS),
         "position": first.start / max(1, len(paper.abstract)),
         "related": float(related),
-        "build share after a/an": evidence.indefinite,
         "build share capitalised": evidence.capitalised,
         "build share defined": evidence.defined,
     }
@@ -127,7 +120,6 @@ def link_features(
 @dataclass(frozen=True)
 class ConfidenceModel:
     weights: dict[str, float]
-    threshold: float  # the default min_confidence, chosen on the gold the weights were fitted on
 
     def confidence(self, features: dict[str, float]) -> float:
         score = sum(self.weights[name] * value for name, value in features.items())
@@ -137,7 +129,7 @@ class ConfidenceModel:
 @lru_cache(maxsize=1)
 def shipped_model() -> ConfidenceModel:
     data = json.loads(CONFIDENCE_MODEL.read_text(encoding="utf-8"))
-    return ConfidenceModel(weights=data["weights"], threshold=data["threshold"])
+    return ConfidenceModel(weights=data["weights"])
 
 
 def all_link_features(
@@ -145,7 +137,7 @@ def all_link_features(
 ) -> dict[tuple[str, str], dict[str, float]]:
     """(paper id, entity key) -> the features of that link, for every link the resolution makes."""
     by_id = {p.id: p for p in papers}
-    evidence = entity_evidence(resolution.mentions, {pid: p.abstract for pid, p in by_id.items()})
+    evidence = entity_evidence(resolution.mentions)
     related = {(r.paper, end.entity) for r in relations for end in (r.head, r.tail)}
     by_link: dict[tuple[str, str], list[Mention]] = defaultdict(list)
     for m in resolution.mentions:
@@ -157,13 +149,10 @@ def all_link_features(
 
 
 def link_confidences(
-    resolution: Resolution,
-    papers: Iterable[Paper],
-    relations: Iterable[Relation] = (),
-    model: ConfidenceModel | None = None,
+    resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
 ) -> dict[tuple[str, str], float]:
     """(paper id, entity key) -> the confidence that a researcher would list the entity for the paper."""
-    model = model or shipped_model()
+    model = shipped_model()
     return {
         link: round(model.confidence(features), 3)
         for link, features in all_link_features(resolution, papers, relations).items()

@@ -190,6 +190,8 @@ def build(
     rdf_formats = tuple(rdf_formats)
     if unknown := [f for f in rdf_formats if f not in FORMATS]:
         raise KGError(f"unknown RDF format {unknown[0]!r}; use {', '.join(FORMATS)}")
+    if not 0.0 <= min_confidence <= 1.0:
+        raise KGError(f"min_confidence must be between 0 and 1, not {min_confidence}")
     corpus = read_corpus(list(inputs) or [SAMPLE_INPUT])
     if strict and corpus.skipped:
         raise InputError(f"{corpus.skipped[0].reason} (--strict)", corpus.skipped[0].source)
@@ -199,8 +201,6 @@ def build(
     capped, truncated = for_extraction(corpus.papers)
     options = ExportOptions(evidence, rdf_formats, html_min_papers, html_max_nodes)
     exports = writers(options)
-    if not 0.0 <= min_confidence <= 1.0:
-        raise KGError(f"min_confidence must be between 0 and 1, not {min_confidence}")
     build_id = fingerprint(corpus.papers, base_iri, options, min_confidence)
     if cache and (counts := up_to_date(out, build_id, exports)):
         lap("up to date")

@@ -53,6 +53,10 @@ def test_gephi_attributes(sample_build):
     assert types == {"Paper", "Method", "Task", "Dataset"}
     gexf = nx.read_gexf(sample_build.out / "graph.gexf")
     assert all("viz" in d and "color" in d["viz"] for _, d in gexf.nodes(data=True))
+    links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if "confidence" in d}
+    for read in (graphml, gexf):  # typed as a double: read back as the float written
+        found = {(s, t): d["confidence"] for s, t, d in read.edges(data=True) if "confidence" in d}
+        assert found == links and all(isinstance(c, float) for c in found.values())
 
 
 def test_neo4j_headers_and_references(sample_build):

@@ -123,10 +123,15 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
         entity = driver.execute_query("MATCH (:Paper)-[:PROPOSES]->(e) RETURN e LIMIT 1", database_="push").records[0][
             "e"
         ]
+        confidences = driver.execute_query(
+            "MATCH (p:Paper)-[r:MENTIONS]->(e) RETURN p.id AS p, e.id AS e, r.confidence AS c", database_="push"
+        ).records
     assert paper["id"].startswith("https://") and paper["name"] and isinstance(paper["year"], int)
     assert isinstance(paper["authors"], list) and all(isinstance(a, str) for a in paper["authors"])
     assert entity["id"].startswith("https://") and entity["name"] and isinstance(entity["papers"], int)
     assert entity["papers_with_narrower"] >= entity["papers"]
+    links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if "confidence" in d}
+    assert {(r["p"], r["e"]): r["c"] for r in confidences} == links  # a float, as written
 
 
 def test_push_never_loads_spacy(sample_build, bolt):
