@@ -232,3 +232,5 @@ FIELDS = {
     "scientific research", "scientific discovery",
 }
 FIELD_KINDS = {"model", "method", "technique", "approach", "system", "algorithm", "application", "task", "problem"}
+# Prepositions inside a capitalised name: "Tree of Thoughts", "Mixture of Experts" (kg.nlp.spans).
+NAME_PREPOSITIONS = {"of", "for", "on", "in", "with", "to"}

@@ -7,7 +7,7 @@ import re
 
 from spacy.tokens import Span, Token
 
-from .lexicon import DANGLING_PRONOUNS, DASHES, GENERIC_MODIFIERS
+from .lexicon import DANGLING_PRONOUNS, DASHES, GENERIC_MODIFIERS, NAME_PREPOSITIONS
 
 TRIM_POS = {"DET", "PRON", "NUM", "ADV", "CCONJ", "PUNCT", "PART", "ADP", "SCONJ", "AUX", "SYM"}
 
@@ -149,6 +149,17 @@ def whole_words(span: Span) -> Span:
     ):
         start -= 2  # a name's capitalised prefix: "Ex-VAD", "R-AdaZO"
     return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
+
+
+def through_title_case(span: Span) -> Span:
+    """A capitalised name the span stops inside at a preposition, widened to its capitalised words: "Tree of"
+    of "Tree of Thoughts" -> "Tree of Thoughts" (the recognizer often ends a name at its "of")."""
+    doc, end = span.doc, span.end
+    if not (span[-1].lower_ in NAME_PREPOSITIONS and span[0].is_title and end < len(doc) and doc[end].is_title):
+        return span
+    while end < len(doc) and doc[end].is_title and not doc[end].is_sent_start:
+        end += 1
+    return Span(doc, span.start, end, label=span.label_)
 
 
 def cut_at_verb(span: Span) -> Span | None:

@@ -29,7 +29,7 @@ from .labels import (
     without_dataset_head,
 )
 from .lexicon import GENERIC_HEADS, LIST_CUES, LIST_WORDS
-from .spans import cut_at_verb, is_name, named_part, overlaps_any, tidy, trim, whole_words
+from .spans import cut_at_verb, is_name, named_part, overlaps_any, through_title_case, tidy, trim, whole_words
 
 # A name: starts with a letter, and has two capitals or a digit (OTTER, ImageNet, CIFAR-10, LLaMA-2).
 NAME_TOKEN = r"^(?=[A-Za-z][A-Za-z0-9-]*$)(?=(?:.*[A-Z]){2}|.*[0-9])"
@@ -209,5 +209,6 @@ class TermFinder:
             spans = list(map(without_dataset_head, spans))
         if self.generic_filter:
             spans = [s for s in spans if not names_none(s) and not modifies_next(s, spans)]
-        doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, map(whole_words, spans)) if t is not None])
+        spans = [through_title_case(whole_words(s)) for s in spans]
+        doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, spans) if t is not None])
         return doc

@@ -477,3 +477,11 @@ def test_a_model_fine_tuned_on_a_benchmark_is_still_a_method(nlp):
     labels = {e.name: e.label for e in resolve(mentions).entities.values()}
     assert labels["Gemma-2-2B"] == labels["RoBERTa"] == "METHOD"
     assert labels["GSM8K"] == labels["MT-Bench"] == "DATASET"
+
+
+def test_a_capitalised_name_is_not_cut_at_its_preposition(nlp):
+    found = by_text(
+        run(nlp, "Tree of Thoughts improves reasoning.", "We build on Mixture of Experts and Segment Anything.")
+    )
+    assert "Tree of Thoughts" in found and "Mixture of Experts" in found
+    assert "Tree" not in found and "Tree of" not in found
