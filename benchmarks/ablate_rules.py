@@ -26,6 +26,7 @@ VARIANTS = {
         "syntax_labels": False,
         "strong_heads": False,
         "quoted_names": False,
+        "model_names": False,
         "abbreviations": False,
         "names": False,
     },
@@ -40,6 +41,7 @@ VARIANTS = {
     "- syntax labels for names": {"syntax_labels": False},
     "- strong head words": {"strong_heads": False},
     "- quoted names": {"quoted_names": False},
+    "- model names with spaces": {"model_names": False},
 }
 
 

@@ -234,3 +234,9 @@ FIELDS = {
 FIELD_KINDS = {"model", "method", "technique", "approach", "system", "algorithm", "application", "task", "problem"}
 # Prepositions inside a capitalised name: "Tree of Thoughts", "Mixture of Experts" (kg.nlp.spans).
 NAME_PREPOSITIONS = {"of", "for", "on", "in", "with", "to"}
+# What follows a model family's name in a model's name: "Gemini 1.5 Flash", "Claude 3.5 Sonnet", "Mistral 7B
+# Instruct v0.2" (kg.nlp.terms.model_name_spans; versions and sizes are matched by their shape).
+MODEL_VARIANT_WORDS = {
+    "pro", "flash", "instruct", "sonnet", "opus", "haiku", "turbo", "mini", "nano", "ultra", "chat", "base",
+    "large", "small", "medium", "xl", "xxl", "lite", "plus", "max", "coder", "math", "vision", "it",
+}

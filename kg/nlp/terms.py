@@ -9,11 +9,12 @@ are in apposition to, "a method called X", "experiments on X".
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from spacy.language import Language
 from spacy.matcher import Matcher
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
 from ..settings import LABELS, SPAN_KEY
@@ -28,7 +29,7 @@ from .labels import (
     strong_head_label,
     without_dataset_head,
 )
-from .lexicon import GENERIC_HEADS, LIST_CUES, LIST_WORDS
+from .lexicon import GENERIC_HEADS, LIST_CUES, LIST_WORDS, MODEL_FAMILIES, MODEL_VARIANT_WORDS
 from .spans import cut_at_verb, is_name, named_part, overlaps_any, through_title_case, tidy, trim, whole_words
 
 # A name: starts with a letter, and has two capitals or a digit (OTTER, ImageNet, CIFAR-10, LLaMA-2).
@@ -73,6 +74,34 @@ def quoted_spans(doc: Doc) -> list[Span]:
     return spans
 
 
+VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)?[BMK])$")  # "1.5", "3.1", "4o", "v0.2", "7B"
+FAMILY = re.compile(r"^([A-Za-z]+?)[\d.]*(?:-|$)")  # "Llama-3" -> "Llama", "Qwen2.5" -> "Qwen"
+
+
+def is_model_part(token: Token) -> bool:
+    return bool(VERSION.match(token.text)) or token.lower_ in MODEL_VARIANT_WORDS and token.text[:1].isupper()
+
+
+def model_name_spans(doc: Doc) -> list[Span]:
+    """Models named by a family and what follows it, written with spaces: "Gemini 1.5 Flash", "Llama 3.1 8B",
+    "Claude 3.5 Sonnet", "Mistral 7B Instruct v0.2" (the recognizer finds "Sonnet", or nothing)."""
+    spans = []
+    i = 0
+    while i < len(doc):
+        token = doc[i]
+        family = FAMILY.match(token.text)
+        end = i + 1
+        if token.text[:1].isupper() and family and family.group(1).lower() in MODEL_FAMILIES:
+            while end < len(doc) and (
+                is_model_part(doc[end]) or doc[end].text == "-" and end + 1 < len(doc) and is_model_part(doc[end + 1])
+            ):
+                end += 1
+            if end - i > 1 and doc[i:end].text.count(" "):  # one token or hyphens only: the name rules' part
+                spans.append(Span(doc, i, end, label="METHOD"))
+        i = end
+    return spans
+
+
 def chunk_spans(doc: Doc) -> list[Span]:
     """Noun chunks whose head says METHOD, TASK or DATASET, trimmed and not merely generic."""
     spans = []
@@ -101,6 +130,7 @@ def chunk_spans(doc: Doc) -> list[Span]:
         "syntax_labels": True,
         "strong_heads": True,
         "quoted_names": True,
+        "model_names": True,
     },
 )
 def make_term_finder(
@@ -115,6 +145,7 @@ def make_term_finder(
     syntax_labels: bool,
     strong_heads: bool,
     quoted_names: bool,
+    model_names: bool,
 ) -> "TermFinder":
     return TermFinder(
         nlp,
@@ -127,6 +158,7 @@ def make_term_finder(
         syntax_labels,
         strong_heads,
         quoted_names,
+        model_names,
     )
 
 
@@ -150,9 +182,11 @@ class TermFinder:
         syntax_labels: bool = True,
         strong_heads: bool = True,
         quoted_names: bool = True,
+        model_names: bool = True,
     ) -> None:
         self.use_model = use_model
         self.quoted_names = quoted_names
+        self.model_names = model_names
         self.strong_heads = strong_heads
         self.cut_verbs = cut_verbs
         self.syntax_labels = syntax_labels
@@ -197,6 +231,9 @@ class TermFinder:
         if self.quoted_names:  # a quoted name wins over the pieces of it found before ("Tree" of "Tree of Thoughts")
             quoted = quoted_spans(doc)
             spans = [s for s in spans if not overlaps_any(s, quoted)] + quoted
+        if self.model_names:  # so does a model's whole name ("Sonnet" of "Claude 3.5 Sonnet")
+            models = model_name_spans(doc)
+            spans = [s for s in spans if not overlaps_any(s, models)] + models
         if self.rule_chunks:
             spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]
         if self.dataset_cues:

@@ -259,7 +259,8 @@ def test_names_listed_before_a_word_for_models_are_methods(nlp):
         "We also evaluate on Llama 3 8B and Mistral models. Llama is strong.",
     )
     assert {m.label for m in mentions if m.text in {"Llama", "Qwen"}} == {"METHOD"}
-    assert len([m for m in mentions if m.text == "Llama"]) == 3
+    assert len([m for m in mentions if m.text == "Llama"]) == 2
+    assert [m.label for m in mentions if m.text == "Llama 3 8B"] == ["METHOD"]  # a model's whole name
 
 
 def test_a_kind_of_data_alone_is_no_dataset(nlp):
@@ -485,3 +486,10 @@ def test_a_capitalised_name_is_not_cut_at_its_preposition(nlp):
     )
     assert "Tree of Thoughts" in found and "Mixture of Experts" in found
     assert "Tree" not in found and "Tree of" not in found
+
+
+def test_a_model_named_with_spaces_is_found_whole(nlp):
+    found = by_text(run(nlp, "We fine-tune Gemini 1.5 Flash, Llama 3.1 8B and Claude 3.5 Sonnet on MMLU."))
+    for name in ("Gemini 1.5 Flash", "Llama 3.1 8B", "Claude 3.5 Sonnet"):
+        assert found[name].label == "METHOD", name
+    assert "Sonnet" not in found and "Gemini" not in found
