@@ -88,6 +88,8 @@ ACCENT = re.compile(r"\\([\"'`^~=.])(?:\{([A-Za-z])\}|([A-Za-z]))")
 COMBINING = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307"}
 MATH = re.compile(r"(?<!\\)\$\$(?=\S)(.+?)(?<!\\)\$\$|(?<!\\)\$(?=[^\s$])([^$]+?)(?<!\\)\$", re.S)
 EMPHASIS = re.compile(r"(?<![\w*])(\*\*\*|\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![\w*])", re.S)
+# Markdown emphasis with underscores, "_in-context fine-tuning_" (never inside a word: snake_case, x_i).
+UNDERSCORES = re.compile(r"(?<![\w_])(__|_)(?=[^\s_])([^_\n]+?)(?<=[^\s_])\1(?![\w_])")
 # Bold letters inside a word, how abstracts spell out an acronym: "***D***istributional ***A***dversarial ***D***efense"
 # (found before emphasis, which would otherwise pair the first "**" with some later one).
 BOLD_LETTERS = re.compile(r"(?<!\*)(\*{2,3})([A-Za-z0-9]{1,6})\1(?!\*)")
@@ -95,7 +97,7 @@ LATEX_QUOTE = re.compile(r"``(?=\S)(.+?)(''|\")", re.S)
 CODE = re.compile(r"(?<!`)`(?!`)([^`\n]+?)`(?!`)")
 COMMAND = re.compile(r"\\[A-Za-z]+")
 WORD = re.compile(r"[^\W\d_]{2,}")  # two letters in a row, in any script
-MARKUP = re.compile(r"[\\{}$*`]")  # what every markup rule below needs: without it, clean text is the raw text
+MARKUP = re.compile(r"[\\{}$*`_]")  # what every markup rule below needs: without it, clean text is the raw text
 FORMULA_CHARACTERS = set("()[]^_\\=+<>|")
 BRACE_TEXT = re.compile(r"[\s,{]")  # inside a brace, what makes it text rather than a group
 
@@ -160,6 +162,7 @@ def _markup_edits(raw: str) -> tuple[dict[int, tuple[int, str]], list[tuple[int,
         (LATEX_QUOTE, 1, '"', '"'),
         (BOLD_LETTERS, 2, "", ""),
         (EMPHASIS, 2, "", ""),
+        (UNDERSCORES, 2, "", ""),
         (CODE, 1, "", ""),
     ):
         for m in pattern.finditer(raw):
