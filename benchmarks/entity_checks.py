@@ -15,7 +15,8 @@ from pathlib import Path
 import networkx as nx
 
 from kg.layout import GRAPHML_FILE
-from kg.resolve import QUANTITY, is_model_name
+from kg.nlp.model_names import is_model_name
+from kg.resolve import QUANTITY
 from kg.settings import PAPER
 
 PAIRS = ("()", "[]", "{}")

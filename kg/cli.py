@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -163,14 +163,14 @@ def evaluate(
     )
 
 
+def shared_option(holding: str) -> Any:
+    """`--shared DIR` (or PAPERKG_SHARED), the folder of training data beside the repository."""
+    return typer.Option(Path("../shared"), "--shared", envvar="PAPERKG_SHARED", help=f"Folder holding {holding}.")
+
+
 @app.command()
 def train(
-    shared: Path = typer.Option(
-        Path("../shared"),
-        "--shared",
-        envvar="PAPERKG_SHARED",
-        help="Folder holding data/scierc, data/scirex and (for the teacher) data/papers.",
-    ),
+    shared: Path = shared_option("data/scierc, data/scirex and (for the teacher) data/papers"),
     out: Path = typer.Option(None, "--out", help="Where the trained NER goes (default: the package's kg/data/ner)."),
     scirex_sections: int = typer.Option(
         2, "--scirex-sections", help="Leading SciREX sections per paper to train on (0: none, -1: all)."
@@ -203,12 +203,7 @@ def train(
 
 @app.command("train-confidence")
 def train_confidence(
-    shared: Path = typer.Option(
-        Path("../shared"),
-        "--shared",
-        envvar="PAPERKG_SHARED",
-        help="Folder holding data/paperlevel (dev.json, dev.jsonl) and tools/paper_score.py.",
-    ),
+    shared: Path = shared_option("data/paperlevel (dev.json, dev.jsonl) and tools/paper_score.py"),
     out: Path = typer.Option(
         None, "--out", help="Where the model goes (default: the package's kg/data/confidence.json)."
     ),

@@ -21,7 +21,6 @@ from typing import Callable, Iterable
 from .hierarchy import broader_entities
 from .nlp.lexicon import (
     ACTIVITY_ENDINGS,
-    BENCHMARK_PARTS,
     DATA_NOUNS,
     GENERIC_NOUNS,
     IRREGULAR_PLURALS,
@@ -29,13 +28,13 @@ from .nlp.lexicon import (
     JOINED_PREFIXES,
     KIND_LABELS,
     LEADING_FILLERS,
-    MODEL_FAMILIES,
     NAMING_KINDS,
     SINGULAR_EXCEPTIONS,
     UK_US,
     VAGUE_WORDS,
     VARIANT_WORDS,
 )
+from .nlp.model_names import is_benchmark_name, is_model_name
 from .nlp.short_forms import find_long_form, is_short_form
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
@@ -319,21 +318,6 @@ def ambiguous_short_forms(defined_by: dict[str, Counter[str]], expansions: dict[
 def majority_label(labels: Counter[str]) -> str:
     """The label most mentions gave; a tie goes to the earlier of settings.LABELS."""
     return min(labels, key=lambda label: (-labels[label], LABEL_PRIORITY[label]))
-
-
-BENCHMARK_PART = re.compile("(?:" + "|".join(BENCHMARK_PARTS) + ")(?![a-z])")  # "MT-Bench", not "Benchmark"
-FAMILY_END = re.compile(r"[\d.]+$")  # "Qwen2.5", "Phi3", "Mamba2"
-
-
-def is_benchmark_name(name: str) -> bool:
-    return BENCHMARK_PART.search(name) is not None
-
-
-def is_model_name(name: str) -> bool:
-    """A name whose first word is a model family's: "Gemma-2-2B", "GPT-2 Medium", "Qwen2.5-Math-7B",
-    "Video-LLaMA" ("memory-efficient LLaMA training" is none)."""
-    first = name.split()[0] if name.split() else ""
-    return any(FAMILY_END.sub("", part).lower() in MODEL_FAMILIES for part in first.split("-"))
 
 
 def named_label(label: str, names: Iterable[str]) -> str:

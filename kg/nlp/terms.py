@@ -29,7 +29,8 @@ from .labels import (
     strong_head_label,
     without_dataset_head,
 )
-from .lexicon import GENERIC_HEADS, LIST_CUES, LIST_WORDS, MODEL_FAMILIES, MODEL_VARIANT_WORDS
+from .lexicon import GENERIC_HEADS, LIST_CUES, LIST_WORDS, MODEL_VARIANT_WORDS
+from .model_names import is_family_word
 from .spans import cut_at_verb, is_name, named_part, overlaps_any, through_title_case, tidy, trim, whole_words
 
 # A name: starts with a letter, and has two capitals or a digit (OTTER, ImageNet, CIFAR-10, LLaMA-2).
@@ -75,7 +76,6 @@ def quoted_spans(doc: Doc) -> list[Span]:
 
 
 VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)?[BMK])$")  # "1.5", "3.1", "4o", "v0.2", "7B"
-FAMILY = re.compile(r"^([A-Za-z]+?)[\d.]*(?:-|$)")  # "Llama-3" -> "Llama", "Qwen2.5" -> "Qwen"
 
 
 def is_model_part(token: Token) -> bool:
@@ -89,9 +89,8 @@ def model_name_spans(doc: Doc) -> list[Span]:
     i = 0
     while i < len(doc):
         token = doc[i]
-        family = FAMILY.match(token.text)
         end = i + 1
-        if token.text[:1].isupper() and family and family.group(1).lower() in MODEL_FAMILIES:
+        if token.text[:1].isupper() and is_family_word(token.text.split("-")[0]):  # "Llama-3", "Qwen2.5"
             while end < len(doc) and (
                 is_model_part(doc[end]) or doc[end].text == "-" and end + 1 < len(doc) and is_model_part(doc[end + 1])
             ):
