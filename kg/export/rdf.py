@@ -31,6 +31,7 @@ from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
 from ..settings import BROADER, KG_NS, MAY_STAND_FOR, MLS_NS, PAPER, RELATIONS, SCHEMA_NS
 from .options import ExportOptions
+from .xml import NOT_XML
 
 
 def namespace(base: str) -> Callable[[str], ox.NamedNode]:
@@ -223,7 +224,24 @@ def write_rdf(
     """Write the graph in the format its file name says (graph.ttl, graph.nt, ...); with `options.evidence`,
     with an annotation for every one of `mentions`."""
     evidence = mentions if options.evidence else None
-    ox.serialize(rdf_triples(graph, evidence), str(path), FORMAT_OF_FILE[path.name], prefixes=prefixes(graph))
+    rdf_format = FORMAT_OF_FILE[path.name]
+    triples = rdf_triples(graph, evidence)
+    if rdf_format == ox.RdfFormat.RDF_XML:
+        triples = map(xml_safe, triples)
+    ox.serialize(triples, str(path), rdf_format, prefixes=prefixes(graph))
+
+
+def xml_safe(triple: Triple) -> Triple:
+    """The triple with each character that XML 1.0 cannot carry (a form feed, NUL) in a literal replaced by
+    U+FFFD: RDF/XML has no escape for them, and one character for one keeps every offset into the text."""
+    literal = triple.object
+    if not isinstance(literal, ox.Literal) or literal.value.isprintable():
+        return triple
+    value = NOT_XML.sub("\ufffd", literal.value)
+    if value == literal.value:
+        return triple
+    kind = {"language": literal.language} if literal.language else {"datatype": literal.datatype}
+    return Triple(triple.subject, triple.predicate, ox.Literal(value, **kind))
 
 
 def write_ontology(
