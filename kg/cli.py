@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any, List, Optional
@@ -96,6 +98,8 @@ def build(
         dask=dask,
         progress=not quiet and sys.stderr.isatty(),
     )
+    for warning in result.warnings:
+        typer.echo(f"kg: warning: {warning}", err=True)
     if not quiet:
         typer.echo(result.summary())
 
@@ -245,14 +249,37 @@ def neo4j_push(
     typer.echo(result.summary(uri))
 
 
+class Stopped(Exception):
+    """SIGTERM or SIGHUP, raised where the process is, so that what it started is cleaned up on the way out:
+    the staging folder deleted, the store loader and the parsing workers stopped."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(signal.Signals(number).name)
+        self.number = number
+
+
+def stop_on_signals() -> None:
+    """SIGTERM and SIGHUP raise Stopped in this process; in a child forked from it they still just end it."""
+    pid = os.getpid()
+
+    def handler(number: int, frame: object) -> None:
+        if os.getpid() != pid:
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+        raise Stopped(number)
+
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, handler)
+
+
 def main(argv: Optional[List[str]] = None) -> None:
     """Entry point: the tool's own errors become one line on stderr and exit status 1."""
+    stop_on_signals()
     try:
         app(args=argv, prog_name="kg", standalone_mode=True)
     except KGError as exc:
         typer.echo(f"kg: error: {exc}", err=True)
         sys.exit(1)
-
-
-if __name__ == "__main__":
-    main()
+    except Stopped as exc:
+        typer.echo(f"kg: stopped by {exc}", err=True)
+        sys.exit(128 + exc.number)

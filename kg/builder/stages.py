@@ -32,7 +32,7 @@ from ..settings import (
 )
 from .manifest import BuildCounts, fingerprint, up_to_date, write_manifest
 from .parallel import default_workers, extract_corpus
-from .staging import staged
+from .staging import finish_moves, staged
 
 Made = tuple[list[Mention], nx.MultiDiGraph]
 
@@ -51,6 +51,7 @@ class BuildResult:
     truncated: list[str] = field(default_factory=list)  # ids of papers spaCy read only the start of
     parsed: int = 0  # abstracts spaCy read in this build; the others came from the cache
     up_to_date: bool = False  # `out` already held this build's exports, intact: none was written
+    warnings: list[str] = field(default_factory=list)  # what the build did besides, printed as `kg: warning:` lines
 
     @cached_property
     def made(self) -> Made:
@@ -187,6 +188,9 @@ def build(
 
     out = Path(out)
     check_out(out)
+    warnings = []
+    if finished := finish_moves(out):
+        warnings.append(f"finished replacing the exports of a build that was stopped: {', '.join(finished)}")
     rdf_formats = tuple(rdf_formats)
     if unknown := [f for f in rdf_formats if f not in FORMATS]:
         raise KGError(f"unknown RDF format {unknown[0]!r}; use {', '.join(FORMATS)}")
@@ -213,6 +217,7 @@ def build(
             timings,
             truncated,
             up_to_date=True,
+            warnings=warnings,
         )
     lap("check")
     (mentions, graph), parsed = make_graph(
@@ -238,5 +243,13 @@ def build(
             write_manifest(staging, build_id, counts, exports)
         lap("manifest")
     return BuildResult(
-        out, corpus, counts, time.perf_counter() - started, lambda: (mentions, graph), timings, truncated, parsed
+        out,
+        corpus,
+        counts,
+        time.perf_counter() - started,
+        lambda: (mentions, graph),
+        timings,
+        truncated,
+        parsed,
+        warnings=warnings,
     )

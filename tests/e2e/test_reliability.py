@@ -6,7 +6,6 @@ import os
 import random
 import resource
 import shutil
-import signal
 import subprocess
 import sys
 
@@ -15,7 +14,7 @@ import pytest
 from rdflib import Graph, Literal
 from rdflib.namespace import DCTERMS
 
-from kg.builder.staging import STAGING_PREFIX, held_signals, staged
+from kg.builder.staging import STAGING_PREFIX, staged
 from kg.export.store import StoreLoad
 from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
 from kg.settings import MAX_ABSTRACT_CHARS
@@ -258,20 +257,6 @@ def test_a_block_that_raises_changes_nothing(tmp_path):
         (staging / "graph.ttl").write_text("new")
         raise RuntimeError("an export failed")
     assert snapshot(tmp_path) == snapshot_of({"graph.ttl": "old"})
-
-
-def test_an_interrupt_waits_until_the_moves_are_done():
-    # Ctrl-C's default, whatever this run inherited: a shell that starts `pytest &` hands it SIGINT ignored
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    done = False
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            with held_signals():
-                os.kill(os.getpid(), signal.SIGINT)
-                done = True
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    assert done
 
 
 # --- the store, loaded by a child process while the other exports are written -------------------------------
