@@ -71,7 +71,7 @@ def move_back(staging: Path, out: Path, name: str) -> None:
 
 def move_in(staging: Path, out: Path) -> None:
     """Move every export in `staging` into `out`, the manifest last; if one cannot be moved, move back
-    those that were and raise: `out` is then as it was."""
+    those that were and raise OSError: `out` is then as it was."""
     names = sorted(p.name for p in staging.iterdir() if p.name not in (LOCK, MANIFEST_FILE))
     names += [MANIFEST_FILE] if (staging / MANIFEST_FILE).exists() else []
     (staging / ASIDE).mkdir()
@@ -81,11 +81,19 @@ def move_in(staging: Path, out: Path) -> None:
         for name in names:
             done.append(name)
             move_one(staging, out, name)
-    except OSError:
-        for name in reversed(done):
-            move_back(staging, out, name)
+    except OSError as failed:
+        try:
+            for name in reversed(done):
+                move_back(staging, out, name)
+        except OSError as exc:
+            raise OutputError(
+                f"cannot replace the exports ({failed.strerror or failed}) nor put the old ones back "
+                f"({exc.strerror or exc}); the next build finishes the move",
+                out,
+            ) from None  # the journal stays
         (staging / JOURNAL).unlink()
         raise
+    (staging / JOURNAL).unlink()
 
 
 def write_journal(staging: Path, names: list[str]) -> None:
@@ -166,6 +174,8 @@ def staged(out: Path) -> Iterator[Path]:
             with held_signals():
                 move_in(staging, out)
     except OSError as exc:
-        raise OutputError(f"cannot replace the exports ({exc.strerror or exc}); no export was replaced", out) from None
+        what = Path(exc.filename).name if exc.filename else "the exports"
+        raise OutputError(f"cannot replace {what} ({exc.strerror or exc}); no export was replaced", out) from None
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if not (staging / JOURNAL).exists():  # else the moves are half done: the next build finishes them
+            shutil.rmtree(staging, ignore_errors=True)

@@ -81,7 +81,7 @@ def test_a_move_that_fails_at_any_rename_puts_back_what_it_moved(tmp_path, monke
             with staged(out) as staging:
                 write(staging, NEW)
         except OutputError as exc:
-            assert "no export was replaced" in str(exc)
+            assert "Operation not permitted); no export was replaced" in str(exc)
         else:
             break  # past the last rename
         finally:
@@ -89,6 +89,24 @@ def test_a_move_that_fails_at_any_rename_puts_back_what_it_moved(tmp_path, monke
         assert snapshot(out) == snapshot_of({**OLD, **MINE}), failing
         assert not leftovers(out)
     assert failing > len(NEW)  # every export moved aside and in, one by one
+
+
+def test_a_move_that_cannot_be_put_back_is_finished_by_the_next_build(tmp_path, monkeypatch):
+    out, real, calls = build_folder(tmp_path), os.rename, []
+
+    def rename(*args, **kwargs):
+        calls.append(args)
+        if len(calls) in (5, 6):  # a move half-way, then the first move back
+            raise PermissionError(1, "Operation not permitted", str(args[0]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(os, "rename", rename)
+    with pytest.raises(OutputError, match="nor put the old ones back .* the next build finishes the move"):
+        with staged(out) as staging:
+            write(staging, NEW)
+    monkeypatch.setattr(os, "rename", real)
+    assert leftovers(out) and finish_moves(out)
+    assert snapshot(out) == snapshot_of({**NEW, **MINE})
 
 
 def test_a_build_killed_at_any_rename_is_finished_by_the_next(tmp_path):
