@@ -24,7 +24,7 @@ from ..export.options import ExportOptions
 from ..layout import MANIFEST_FILE, PACKAGE_DIR
 from ..nlp.fingerprint import pipeline_version
 
-FORMAT = 1  # of the manifest itself: a manifest of another format is not read
+FORMAT = 2  # of the manifest itself: a manifest of another format is not read
 WRITERS = ("networkx", "pyoxigraph", "pyvis", "jinja2")  # libraries whose output is in the exports
 
 
@@ -95,15 +95,28 @@ def write_manifest(folder: Path, fingerprint: str, counts: BuildCounts, names: I
         for p in listing(folder, names)
     }
     manifest = {"format": FORMAT, "fingerprint": fingerprint, "counts": asdict(counts), "files": files}
+    manifest["digest"] = digest_of(manifest)
     (folder / MANIFEST_FILE).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+
+
+def digest_of(manifest: dict) -> str:
+    """A hash of the manifest's other fields: counts edited by hand are no build's counts."""
+    return hashlib.sha256(
+        json.dumps({k: v for k, v in manifest.items() if k != "digest"}, sort_keys=True).encode()
+    ).hexdigest()
 
 
 def up_to_date(folder: Path, fingerprint: str, names: Iterable[str]) -> BuildCounts | None:
     """The counts of the build in `folder` if it had this fingerprint and its exports `names` are still
     the files it wrote, byte for byte; else None (a full build is due)."""
+    path = folder / MANIFEST_FILE
     try:
-        manifest = json.loads((folder / MANIFEST_FILE).read_text(encoding="utf-8"))
+        if not path.is_file():  # a FIFO or a device would block the read or never end
+            return None
+        manifest = json.loads(path.read_text(encoding="utf-8"))
         if manifest["format"] != FORMAT or manifest["fingerprint"] != fingerprint:
+            return None
+        if manifest["digest"] != digest_of(manifest):
             return None
         files = listing(folder, names)
         recorded = manifest["files"]

@@ -4,6 +4,7 @@ and that full build is what a cold build of the same input and options writes.""
 import hashlib
 import inspect
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -39,7 +40,7 @@ def files(folder: Path) -> dict[str, str]:
 
 def outputs(folder: Path) -> tuple[dict[str, str], list[str], dict]:
     """What two builds of the same input and options must agree on: every export's bytes (but the store's,
-    which RocksDB stamps: its triples instead), and the manifest but its store entries."""
+    which RocksDB stamps: its triples instead), and the manifest but its store entries (and its digest)."""
     exports = {
         name: digest
         for name, digest in files(folder).items()
@@ -50,6 +51,7 @@ def outputs(folder: Path) -> tuple[dict[str, str], list[str], dict]:
     del store
     manifest = json.loads((folder / MANIFEST_FILE).read_text(encoding="utf-8"))
     manifest["files"] = {k: v for k, v in manifest["files"].items() if not k.startswith(f"{STORE_DIR}/")}
+    del manifest["digest"]  # of the store's entries too
     return exports, triples, manifest
 
 
@@ -190,9 +192,12 @@ MANIFESTS = {
     "a file's entry as a list": lambda m: m["files"].update({"graph.ttl": [1, "0" * 64]}),
     "a file left out": lambda m: m["files"].pop("graph.html"),
     "a file's size changed": lambda m: m["files"]["graph.ttl"].update(size=1),
-    "another format": lambda m: m.update(format=2),
+    "a count changed": lambda m: m["counts"].update(mentions=999_999),
+    "no digest": lambda m: m.pop("digest"),
+    "another format": lambda m: m.update(format=1),
     "another fingerprint": lambda m: m.update(fingerprint="0" * 64),
     "deeply nested": "[" * 100_000 + "]" * 100_000,
+    "a FIFO": "a FIFO",
 }
 
 
@@ -202,6 +207,9 @@ def test_a_missing_corrupt_or_edited_manifest_means_a_full_build(manifest, out, 
     path = out / MANIFEST_FILE
     if change is None:
         path.unlink()
+    elif change == "a FIFO":
+        path.unlink()
+        os.mkfifo(path)  # reading it would wait for a writer forever
     elif isinstance(change, (str, bytes)):
         path.write_bytes(change.encode() if isinstance(change, str) else change)
     else:
