@@ -283,3 +283,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     except Stopped as exc:
         typer.echo(f"kg: stopped by {exc}", err=True)
         sys.exit(128 + exc.number)
+
+
+if __name__ == "__main__":
+    main()

@@ -13,7 +13,7 @@ import sys
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generator
 
@@ -23,7 +23,7 @@ from ..clean import CleanText, clean
 from ..corpus import Paper
 from ..errors import KGError
 from ..layout import CACHE_FILE
-from ..nlp.docdata import DocData, Records, merge, paper_records
+from ..nlp.docdata import DocData, Records, fits, merge, paper_records
 from ..nlp.fingerprint import pipeline_version
 from .cache import Cache, text_key
 
@@ -41,6 +41,7 @@ Chunk = tuple[list[str], list[str]]  # keys and their texts
 class Extraction:
     records: Records
     parsed: int  # abstracts spaCy read in this build (the rest came from the cache)
+    warnings: list[str] = field(default_factory=list)  # the parse cache's troubles, none of which stop a build
 
 
 def default_workers() -> int:
@@ -130,8 +131,14 @@ def extract_corpus(
     cache = Cache(cache_dir / CACHE_FILE, pipeline_version()) if cache_dir is not None else None
     try:
         if cache:
+            unfit = 0
             for key, data in cache.each(list(at)):
-                add(key, data)
+                if (text := texts[at[key][0]]) is not None and fits(data, text.text):
+                    add(key, data)
+                else:
+                    unfit += 1
+            if unfit:
+                cache.warn(f"held {unfit} entries that are no parse of their text; parsed again")
         # one parse per distinct text (the papers still in `at` have theirs)
         todo = {key: first.text for key, indices in at.items() if (first := texts[indices[0]]) is not None}
         work = chunks(todo, workers)
@@ -146,7 +153,7 @@ def extract_corpus(
     finally:
         if cache:
             cache.close()
-    return Extraction(merge(records), len(todo))
+    return Extraction(merge(records), len(todo), cache.warnings if cache else [])
 
 
 class ProgressBar(tqdm):

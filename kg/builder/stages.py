@@ -31,7 +31,7 @@ from ..settings import (
     RELATIONS,
 )
 from .manifest import BuildCounts, fingerprint, up_to_date, write_manifest
-from .parallel import default_workers, extract_corpus
+from .parallel import Extraction, default_workers, extract_corpus
 from .staging import finish_moves, staged
 
 Made = tuple[list[Mention], nx.MultiDiGraph]
@@ -130,9 +130,9 @@ def make_graph(
     progress: bool,
     min_confidence: float,
     lap: Callable[[str], None] = lambda stage: None,
-) -> tuple[Made, int]:
+) -> tuple[Made, Extraction]:
     """Extract (spaCy reads the `capped` abstracts), resolve, keep the links of at least `min_confidence` and
-    graph; and how many abstracts spaCy read."""
+    graph; and the extraction's own figures (how many abstracts spaCy read, the cache's warnings)."""
     if cache:
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -145,7 +145,7 @@ def make_graph(
     lap("resolve")
     graph = build_graph(papers, resolution, base_iri, relations)
     lap("graph")
-    return (resolution.mentions, graph), extraction.parsed
+    return (resolution.mentions, graph), extraction
 
 
 def build(
@@ -220,9 +220,10 @@ def build(
             warnings=warnings,
         )
     lap("check")
-    (mentions, graph), parsed = make_graph(
+    (mentions, graph), extraction = make_graph(
         corpus.papers, capped, out, base_iri, cache, workers, dask, progress, min_confidence, lap
     )
+    warnings += extraction.warnings
     counts = counts_of(graph, mentions)
     loads: dict[str, StoreLoad] = {}
     with staged(out) as staging:
@@ -250,6 +251,6 @@ def build(
         lambda: (mentions, graph),
         timings,
         truncated,
-        parsed,
+        extraction.parsed,
         warnings=warnings,
     )

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 from ..clean import CleanText, is_markup_fragment
 from ..corpus import Paper
 from ..records import Mention, Relation
-from ..settings import PROPOSES, USES
+from ..settings import LABELS, PROPOSES, RELATIONS, USES
 
 # {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form], ...],
 #  "relations": [[head span index, relation, tail span index, sentence index], ...],
@@ -88,6 +88,47 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
             Relation(paper.id, head_mention, relation, tail_mention, sentence_text, *text.to_raw(start_char, end_char))
         )
     return [m for m in mentions if m is not None], relations
+
+
+def fits(data: object, text: str) -> bool:
+    """Whether `data` is a parse of `text` as `DocData` describes it: every field of the type it should be,
+    every offset inside the text, and every span's and sentence's text the text at its offsets. A cached
+    parse that is not (a damaged or hand-edited cache) must not become records."""
+    if not isinstance(data, dict) or any(not isinstance(data.get(k), list) for k in ("spans", "relations", "sentences")):
+        return False
+    sentences, spans = data["sentences"], data["spans"]
+
+    def at(start: object, end: object, quote: object) -> bool:
+        return (
+            type(start) is int and type(end) is int and 0 <= start <= end <= len(text) and text[start:end] == quote
+        )
+
+    def index(value: object, items: list) -> bool:
+        return type(value) is int and 0 <= value < len(items)
+
+    return (
+        all(isinstance(s, list) and len(s) == 3 and at(*s) for s in sentences)
+        and all(
+            isinstance(s, list)
+            and len(s) == 7
+            and at(*s[:3])
+            and s[3] in LABELS
+            and type(s[4]) is bool
+            and index(s[5], sentences)
+            and isinstance(s[6], str)
+            for s in spans
+        )
+        and all(
+            isinstance(r, list)
+            and len(r) == 4
+            and index(r[0], spans)
+            and isinstance(r[1], str)
+            and r[1] in RELATIONS
+            and index(r[2], spans)
+            and index(r[3], sentences)
+            for r in data["relations"]
+        )
+    )
 
 
 def merge(records: Iterable[Records]) -> Records:

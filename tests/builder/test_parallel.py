@@ -88,10 +88,10 @@ def test_the_cache_is_emptied_when_the_pipeline_changes(tmp_path):
     cache = Cache(tmp_path / CACHE_FILE, "model A")
     cache.put([("k", {"spans": [], "relations": []})])
     cache.close()
-    assert Cache(tmp_path / CACHE_FILE, "model A").get(["k"]) == {"k": {"spans": [], "relations": []}}
-    assert Cache(tmp_path / CACHE_FILE, "model B").get(["k"]) == {}
+    assert dict(Cache(tmp_path / CACHE_FILE, "model A").each(["k"])) == {"k": {"spans": [], "relations": []}}
+    assert dict(Cache(tmp_path / CACHE_FILE, "model B").each(["k"])) == {}
     (tmp_path / CACHE_FILE).write_bytes(b"not a database, e.g. a torn copy" * 100)
-    assert Cache(tmp_path / CACHE_FILE, "model A").get(["k"]) == {}
+    assert dict(Cache(tmp_path / CACHE_FILE, "model A").each(["k"])) == {}
 
 
 def test_papers_with_one_clean_text_share_one_parse(tmp_path):
