@@ -278,7 +278,8 @@ def main(argv: Optional[List[str]] = None) -> None:
     try:
         app(args=argv, prog_name="kg", standalone_mode=True)
     except KGError as exc:
-        typer.echo(f"kg: error: {exc}", err=True)
+        one_line = str(exc).replace("\r", "\\r").replace("\n", "\\n")  # a name or a library's message may hold one
+        typer.echo(f"kg: error: {one_line}", err=True)
         sys.exit(1)
     except Stopped as exc:
         typer.echo(f"kg: stopped by {exc}", err=True)

@@ -18,8 +18,10 @@ from typing import Sequence
 from urllib.parse import quote
 
 import networkx as nx
+import pyoxigraph as ox
 
 from .corpus import Paper
+from .errors import KGError
 from .hierarchy import papers_with_narrower
 from .records import Entity, Mention, Relation
 from .resolve import Resolution
@@ -27,7 +29,21 @@ from .settings import BROADER, DEFAULT_BASE_IRI, MAY_STAND_FOR, NODE_TYPES, PAPE
 
 
 def paper_iri(base: str, paper_id: str) -> str:
-    return f"{base}paper/{quote(paper_id, safe='')}"
+    """`paper/{id}`, percent-encoded; a final "." too, which Turtle writers escape (`paper:x\\.`) and rdflib
+    cannot read back."""
+    local = quote(paper_id, safe="")
+    return f"{base}paper/{local[:-1]}%2E" if local.endswith(".") else f"{base}paper/{local}"
+
+
+def check_base_iri(base: str) -> None:
+    """Refuse, before any work, a base IRI that would make invalid IRIs or clash with the annotations' own
+    fragments (`...#target`)."""
+    if "#" in base:
+        raise KGError(f"--base-iri {base!r} holds a '#': annotation IRIs add their own fragment; end it with '/'")
+    try:
+        ox.NamedNode(paper_iri(base, "id"))
+    except ValueError as exc:
+        raise KGError(f"--base-iri {base!r} is not an absolute IRI ({exc})") from None
 
 
 def entity_iri(base: str, entity: Entity) -> str:

@@ -98,6 +98,10 @@ def run_dask(work: list[Chunk], address: str, workers: int) -> Generator[tuple[l
             client = Client(cluster or address)
         except OSError as exc:  # no scheduler there (Dask gives up after its connect timeout, 30 s)
             raise KGError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        except (ValueError, TypeError) as exc:  # no address Dask knows ("garbage://x")
+            raise KGError(
+                f"--dask {address!r} is not a scheduler address ({exc}); use tcp://HOST:8786 or 'local'"
+            ) from None
         with client:
             futures = {client.submit(parse_chunk, texts, pure=False): keys for keys, texts in work}
             for future in completed(futures):

@@ -18,7 +18,7 @@ from ..export.options import ExportOptions
 from ..export.rdf import FORMATS
 from ..export.store import StoreLoad
 from ..export.writers import writers
-from ..graph import build_graph
+from ..graph import build_graph, check_base_iri
 from ..layout import DEFAULT_OUT, MANIFEST_FILE, SAMPLE_INPUT
 from ..records import Mention
 from ..settings import (
@@ -89,9 +89,14 @@ def unwritten(name: str, out: Path) -> Iterator[None]:
 
 
 def check_out(out: Path) -> None:
-    """Fail before any work if `out` cannot be a folder: it, or the first of its parents that exists, is a file."""
-    existing = next(p for p in (out, *out.parents) if p.exists())
-    if not existing.is_dir():
+    """Fail before any work if `out` cannot be a folder: it, or the first of its parents that exists, is a file,
+    or it cannot be looked at (a parent without search permission, a name too long)."""
+    try:
+        existing = next(p for p in (out, *out.parents) if p.exists())
+        is_dir = existing.is_dir()
+    except OSError as exc:
+        raise OutputError(f"cannot use this folder ({exc.strerror or exc})", out) from None
+    if not is_dir:
         raise OutputError(
             "--out names a file, not a folder" if existing == out else f"--out is inside {existing}, a file", out
         )
@@ -188,6 +193,7 @@ def build(
 
     out = Path(out)
     check_out(out)
+    check_base_iri(base_iri)
     warnings = []
     if finished := finish_moves(out):
         warnings.append(f"finished replacing the exports of a build that was stopped: {', '.join(finished)}")

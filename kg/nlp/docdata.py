@@ -94,14 +94,14 @@ def fits(data: object, text: str) -> bool:
     """Whether `data` is a parse of `text` as `DocData` describes it: every field of the type it should be,
     every offset inside the text, and every span's and sentence's text the text at its offsets. A cached
     parse that is not (a damaged or hand-edited cache) must not become records."""
-    if not isinstance(data, dict) or any(not isinstance(data.get(k), list) for k in ("spans", "relations", "sentences")):
+    if not isinstance(data, dict) or any(
+        not isinstance(data.get(k), list) for k in ("spans", "relations", "sentences")
+    ):
         return False
     sentences, spans = data["sentences"], data["spans"]
 
     def at(start: object, end: object, quote: object) -> bool:
-        return (
-            type(start) is int and type(end) is int and 0 <= start <= end <= len(text) and text[start:end] == quote
-        )
+        return type(start) is int and type(end) is int and 0 <= start <= end <= len(text) and text[start:end] == quote
 
     def index(value: object, items: list) -> bool:
         return type(value) is int and 0 <= value < len(items)

@@ -1,0 +1,51 @@
+"""Options that cannot work are one line before any work; ids that are awkward in IRIs still make RDF every
+reader parses; a --dask address that is not one is one line."""
+
+import pytest
+import rdflib
+
+from kg import build as build_function
+from tests.e2e.test_reliability import assert_one_line_error, build
+from tests.helpers import SEED, jsonl
+
+BAD_BASE_IRIS = {
+    "not an iri": "is not an absolute IRI",
+    "": "is not an absolute IRI (No scheme found",
+    "relative/": "is not an absolute IRI",
+    "http://ex.org/a b/": "is not an absolute IRI (Invalid IRI code point ' ')",
+    "http://ex.org/<kg>/": "is not an absolute IRI",
+    'http://ex.org/"kg"/': "is not an absolute IRI",
+    "http://ex.org/a\nb/": "is not an absolute IRI (Invalid IRI code point '\\n')",
+    "http://[::1/": "is not an absolute IRI",
+    "http://ex.org/%zz/": "is not an absolute IRI (Invalid IRI percent encoding '%zz')",
+    "http://ex.org/#": "holds a '#': annotation IRIs add their own fragment; end it with '/'",
+}
+
+
+@pytest.mark.parametrize("base", BAD_BASE_IRIS)
+def test_a_bad_base_iri_is_one_line_before_the_input_is_read(base, tmp_path):
+    """The input does not exist: the base IRI is refused before it is looked for (and long before a parse)."""
+    result = build(tmp_path / "missing.jsonl", "--out", tmp_path / "out", "--base-iri", base)
+    assert_one_line_error(result, f"--base-iri {base!r}", BAD_BASE_IRIS[base])
+
+
+def test_an_out_folder_name_too_long_is_one_line(tmp_path):
+    out = tmp_path / ("x" * 300)
+    assert_one_line_error(build("--out", out), f"{out}: cannot use this folder (File name too long)")
+
+
+@pytest.mark.parametrize("paper_id", ["ends with a dot.", "dot.", "a.b.", "..."])
+def test_every_rdf_reader_parses_the_iri_of_any_paper_id(paper_id, tmp_path):
+    paper = {**SEED[0], "id": paper_id}
+    result = build_function([jsonl(tmp_path / "in.jsonl", [paper])], tmp_path / "out", workers=1, rdf_formats=["nt"])
+    turtle = rdflib.Graph().parse(result.out / "graph.ttl", format="turtle")
+    triples = rdflib.Graph().parse(result.out / "graph.nt", format="nt")
+    assert len(turtle) == len(triples) > 0
+    [iri] = {str(s) for s, _, o in turtle.triples((None, rdflib.DCTERMS.identifier, None)) if str(o) == paper_id}
+    assert iri.endswith("%2E") and "paper/" in iri
+
+
+@pytest.mark.parametrize("address", ["garbage://x", "tcp://", "::::"])
+def test_a_dask_address_that_is_none_is_one_line(address, tmp_path):
+    result = build(jsonl(tmp_path / "in.jsonl", SEED[:1]), "--out", tmp_path / "out", "--no-cache", "--dask", address)
+    assert_one_line_error(result, f"--dask {address!r}")
