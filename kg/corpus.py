@@ -22,8 +22,11 @@ from .clean import has_words
 from .errors import InputError
 
 SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv", ".txt": "text"}
+# The csv module's errors, in words that say what is wrong with the file.
+CSV_ERRORS = {"unexpected end of data": "a quoted field opened in this record is never closed"}
 HEADER_MAX_WORDS = 12
 NO_WORDS = "no words once markup is removed"
+EXTRA_CSV_FIELDS = "more fields than the header row"
 
 
 @dataclass(frozen=True)
@@ -161,20 +164,34 @@ def read_json(path: Path) -> Iterator[Record]:
         yield f"{path}[{index}]", paper_from_record(record)
 
 
-def read_csv(path: Path) -> Iterator[Record]:
-    text = _read_text_file(path)
+def _csv_rows(text: str, path: Path) -> Iterator[tuple[int, list[str]]]:
+    """Each row that is not blank, with the line it starts on. The reader is strict: a lax one reads an
+    unclosed quote as one field that runs to the end of the file, and the records after it are lost."""
     # the csv module refuses fields over 128 KiB by default; a long abstract is still an abstract
     csv.field_size_limit(max(csv.field_size_limit(), len(text)))
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    try:
-        fields = [f.strip().lower() for f in reader.fieldnames or []]
-        if "abstract" not in fields:
-            raise InputError("CSV has no 'abstract' column in its header row", path)
-        reader.fieldnames = fields
-        for record in reader:
-            yield f"{path}:{reader.line_num}", paper_from_record(record)
-    except csv.Error as exc:
-        raise InputError(f"malformed CSV ({exc})", path, reader.line_num) from None
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            where = f" on line {reader.line_num}" if reader.line_num > start else ""
+            raise InputError(f"malformed CSV ({CSV_ERRORS.get(str(exc), f'{exc}{where}')})", path, start) from None
+        if row:
+            yield start, row
+
+
+def read_csv(path: Path) -> Iterator[Record]:
+    rows = _csv_rows(_read_text_file(path), path)
+    fields = [f.strip().lower() for f in next(rows, (0, []))[1]]
+    if "abstract" not in fields:
+        raise InputError("CSV has no 'abstract' column in its header row", path)
+    for line, row in rows:
+        # an unquoted comma splits a field in two, and what follows it would land in the wrong column
+        extra = any(cell.strip() for cell in row[len(fields) :])
+        yield f"{path}:{line}", EXTRA_CSV_FIELDS if extra else paper_from_record(dict(zip(fields, row)))
 
 
 def split_paragraphs(text: str) -> list[str]:

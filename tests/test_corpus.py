@@ -141,6 +141,32 @@ def test_missing_path(tmp_path):
         read_corpus([tmp_path / "nope.jsonl"])
 
 
+def test_csv_with_an_unclosed_quote_names_the_line_it_opens_on(tmp_path):
+    lines = ["id,title,abstract", *(f"p{n},Title {n},We propose method {n}." for n in range(1, 9))]
+    lines[2] = 'p2,"Unclosed title,We propose method 2.'
+    path = write(tmp_path / "a.csv", "\n".join(lines) + "\n")
+    with pytest.raises(InputError) as info:
+        read_corpus([path])
+    assert str(info.value) == f"{path}:3: malformed CSV (a quoted field opened in this record is never closed)"
+
+
+def test_csv_quote_closed_in_a_later_record_names_both_lines(tmp_path):
+    text = 'id,title,abstract\np1,"Unclosed,We propose A.\np2,T,"We propose B, a method."\n'
+    path = write(tmp_path / "a.csv", text)
+    with pytest.raises(InputError) as info:
+        read_corpus([path])
+    assert str(info.value) == f"{path}:2: malformed CSV (',' expected after '\"' on line 3)"
+
+
+def test_csv_rows_longer_than_the_header_are_skipped_and_multiline_records_named_by_their_first_line(tmp_path):
+    text = 'id,abstract\n\np1,We propose X, a method.\np2,"Two\nlines.",\np3,Fine.\n'
+    corpus = read_corpus([write(tmp_path / "a.csv", text)])
+    assert [(p.id, p.abstract) for p in corpus.papers] == [("p2", "Two\nlines."), ("p3", "Fine.")]
+    assert [(s.source, s.reason) for s in corpus.skipped] == [
+        (f"{tmp_path / 'a.csv'}:3", "more fields than the header row")
+    ]
+
+
 def test_seed_text_and_jsonl_have_the_same_abstracts(shared):
     seed = shared / "data" / "seed"
     text = read_corpus([seed / "icml2025_seed.txt"]).papers

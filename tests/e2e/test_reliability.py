@@ -297,3 +297,16 @@ def test_a_store_load_can_be_stopped(tmp_path):
     load = StoreLoad(tmp_path / "g.ttl", tmp_path / "store")
     load.stop()
     assert load.process.returncode is not None and load.process.returncode != 0
+
+
+# --- inputs a build must read right or refuse in one line ---------------------------------------------------
+
+
+def test_a_csv_with_an_unclosed_quote_is_one_line_naming_where_it_opens(tmp_path):
+    """Read laxly, the quote runs to the end of the file: records 3 to 8 became one title, counted nowhere."""
+    rows = [f"p{n},Title {n},We propose method {n} for image classification." for n in range(1, 9)]
+    rows[1] = 'p2,"Unclosed title,We propose method 2 for image classification.'
+    path = tmp_path / "papers.csv"
+    path.write_text("id,title,abstract\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    assert_one_line_error(build(path, "--out", tmp_path / "out"), f"{path}:3: malformed CSV", "never closed")
+    assert not (tmp_path / "out").exists()
