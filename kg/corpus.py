@@ -1,9 +1,9 @@
 """Reading papers: one reader per input format, all yielding `Paper` records or skip reasons.
 
 Fatal problems with a whole input (missing path, unreadable file, wrong shape) raise `InputError`;
-problems with one record inside good input (broken line, no abstract, duplicate id, no words once
-markup is gone) are counted as skips so that the rest of the corpus still builds. Each reader yields
-(where, Paper or skip reason), `where` naming the file and line, item or paragraph.
+problems with one record inside good input (broken line, no abstract, a field of the wrong type, duplicate
+id, no words once markup is gone) are counted as skips so that the rest of the corpus still builds. Each
+reader yields (where, Paper or skip reason), `where` naming the file and line, item or paragraph.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,9 @@ CSV_ERRORS = {"unexpected end of data": "a quoted field opened in this record is
 HEADER_MAX_WORDS = 12
 NO_WORDS = "no words once markup is removed"
 EXTRA_CSV_FIELDS = "more fields than the header row"
+# A year: an integer of four digits, or a text (a date) that starts with one.
+YEAR_RANGE = range(1000, 10000)
+YEAR_TEXT = re.compile(r"[1-9][0-9]{3}(?![0-9])")
 
 
 @dataclass(frozen=True)
@@ -70,21 +74,58 @@ def text_id(abstract: str) -> str:
     return "txt-" + hashlib.sha1(abstract.strip().encode("utf-8")).hexdigest()[:12]
 
 
-def _str(value: Any) -> str:
-    return "" if value is None else str(value).strip()
+class WrongField(ValueError):
+    """A field of a record that holds something other than what the field means: the record's skip reason."""
+
+
+def _text(value: Any, name: str) -> str:
+    """A text field: a string, stripped; missing or null is empty."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise WrongField(f"{name} is not a string")
+    return value.strip()
+
+
+def _id(value: Any) -> str:
+    """An id is a string or an integer (JSON exports often number their records)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if value is not None and not isinstance(value, str):
+        raise WrongField("id is not a string or an integer")
+    return _text(value, "id")
 
 
 def _year(value: Any) -> int | None:
-    try:
-        return int(str(value).strip()[:4])
-    except (TypeError, ValueError):
+    """A four-digit integer (2025.0 too, as pandas writes a column with gaps), or a text that starts
+    with one ("2025-07-13"); missing, null or empty is no year."""
+    if value is None or (isinstance(value, str) and not value.strip()):
         return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in YEAR_RANGE:
+        return value
+    if isinstance(value, str) and (match := YEAR_TEXT.match(value.strip())):
+        return int(match.group())
+    raise WrongField("year is not a four-digit year")
+
+
+def _author(value: Any) -> str:
+    """An author is a name, or an object with a name (`{"name": "Ann A", "affiliation": ...}`); null is none."""
+    if value is None:
+        return ""
+    name = value.get("name") if isinstance(value, dict) else value
+    if not isinstance(name, str):
+        raise WrongField("an author is not a name")
+    return name.strip()
 
 
 def _authors(value: Any) -> tuple[str, ...]:
-    if isinstance(value, (list, tuple)):
-        return tuple(_str(a) for a in value if _str(a))
-    return tuple(a.strip() for a in _str(value).split(";") if a.strip())
+    """A list of authors, or one string with `;` between names."""
+    if value is not None and not isinstance(value, (list, str)):
+        raise WrongField("authors are not a list or a string")
+    names = value if isinstance(value, list) else _text(value, "authors").split(";")
+    return tuple(name for name in map(_author, names) if name)
 
 
 def paper_from_record(record: Any) -> Paper | str:
@@ -96,16 +137,18 @@ def paper_from_record(record: Any) -> Paper | str:
         return "no abstract"
     try:
         paper = Paper(
-            id=_str(record.get("id")) or text_id(abstract),
+            id=_id(record.get("id")) or text_id(abstract),
             abstract=abstract,
-            title=_str(record.get("title")),
+            title=_text(record.get("title"), "title"),
             authors=_authors(record.get("authors")),
-            url=_str(record.get("url")),
-            venue=_str(record.get("venue")),
+            url=_text(record.get("url"), "url"),
+            venue=_text(record.get("venue"), "venue"),
             year=_year(record.get("year")),
         )
         # JSON's "\ud800" escapes decode to lone surrogates, which no UTF-8 export can write
         "".join([paper.id, paper.abstract, paper.title, paper.url, paper.venue, *paper.authors]).encode("utf-8")
+    except WrongField as wrong:
+        return str(wrong)
     except UnicodeEncodeError:
         return "invalid Unicode (lone surrogate)"
     return paper

@@ -167,6 +167,46 @@ def test_csv_rows_longer_than_the_header_are_skipped_and_multiline_records_named
     ]
 
 
+@pytest.mark.parametrize(
+    "fields, expected",
+    [
+        ({"authors": [{"name": "Ann A", "affiliation": "X"}, " Bo B ", None]}, {"authors": ("Ann A", "Bo B")}),
+        ({"authors": "Ann A; Bo B"}, {"authors": ("Ann A", "Bo B")}),
+        ({"id": 7}, {"id": "7"}),
+        ({"year": "2025-07-13"}, {"year": 2025}),
+        ({"year": 2025.0}, {"year": 2025}),
+        ({"year": ""}, {"year": None}),
+        ({"year": None, "title": None}, {"year": None, "title": ""}),
+    ],
+)
+def test_fields_are_read_as_meant(tmp_path, fields, expected):
+    [paper] = read_corpus([write(tmp_path / "a.jsonl", json.dumps({**RECORD, **fields}))]).papers
+    assert {name: getattr(paper, name) for name in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "fields, reason",
+    [
+        ({"authors": [{"affiliation": "X"}]}, "an author is not a name"),
+        ({"authors": [["Ann A"]]}, "an author is not a name"),
+        ({"authors": {"name": "Ann A"}}, "authors are not a list or a string"),
+        ({"title": {"en": "x"}}, "title is not a string"),
+        ({"venue": 3}, "venue is not a string"),
+        ({"url": ["u"]}, "url is not a string"),
+        ({"id": [1, 2]}, "id is not a string or an integer"),
+        ({"id": True}, "id is not a string or an integer"),
+        ({"year": "1_999"}, "year is not a four-digit year"),
+        ({"year": 1e30}, "year is not a four-digit year"),
+        ({"year": 199}, "year is not a four-digit year"),
+        ({"year": "20251"}, "year is not a four-digit year"),
+        ({"year": True}, "year is not a four-digit year"),
+    ],
+)
+def test_wrong_typed_fields_are_counted_skips(tmp_path, fields, reason):
+    corpus = read_corpus([write(tmp_path / "a.jsonl", json.dumps({**RECORD, **fields}))])
+    assert not corpus.papers and corpus.skip_counts() == {reason: 1}
+
+
 def test_seed_text_and_jsonl_have_the_same_abstracts(shared):
     seed = shared / "data" / "seed"
     text = read_corpus([seed / "icml2025_seed.txt"]).papers

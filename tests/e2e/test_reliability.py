@@ -12,13 +12,13 @@ import sys
 
 import pyoxigraph as ox
 import pytest
-from rdflib import Graph, Literal
+from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS
 
 from kg.builder.staging import STAGING_PREFIX, held_signals, staged
 from kg.export.store import StoreLoad
 from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
-from kg.settings import MAX_ABSTRACT_CHARS
+from kg.settings import MAX_ABSTRACT_CHARS, SCHEMA_NS
 from tests.helpers import ROOT, SEED, jsonl
 
 USER_FILES = {".gitignore": "*\n!.gitignore\n", "notes.txt": "mine, not paperkg's\n"}
@@ -310,3 +310,26 @@ def test_a_csv_with_an_unclosed_quote_is_one_line_naming_where_it_opens(tmp_path
     path.write_text("id,title,abstract\n" + "\n".join(rows) + "\n", encoding="utf-8")
     assert_one_line_error(build(path, "--out", tmp_path / "out"), f"{path}:3: malformed CSV", "never closed")
     assert not (tmp_path / "out").exists()
+
+
+def test_wrong_typed_fields_are_read_as_meant_or_skipped_and_counted(tmp_path):
+    good, other = SEED[0], SEED[1]
+    path = jsonl(
+        tmp_path / "typed.jsonl",
+        [
+            {**good, "authors": [{"name": "Ann A", "affiliation": "X"}, "Bo B"], "year": 2025.0},
+            {**other, "title": {"en": "x"}},
+            {**other, "id": [1, 2]},
+            {**other, "year": "1_999"},
+            {**other, "year": 1e30},
+        ],
+    )
+    result = build(path, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("1 papers, ")
+    assert (
+        "skipped 1 (id is not a string or an integer), 1 (title is not a string), 2 (year is not a four-digit year)"
+        in result.stdout
+    )
+    authors = Graph().parse(tmp_path / "out" / "graph.ttl").objects(None, URIRef(SCHEMA_NS + "author"))
+    assert set(authors) == {Literal("Ann A"), Literal("Bo B")}
