@@ -21,8 +21,24 @@ from typing import Any, Iterable, Iterator
 
 from .clean import has_words
 from .errors import InputError
+from .layout import (
+    CACHE_FILE,
+    GEXF_FILE,
+    GRAPH_FILE,
+    GRAPHML_FILE,
+    HTML_FILE,
+    MANIFEST_FILE,
+    MENTIONS_FILE,
+    ONTOLOGY_NAME,
+    RDF_FILES,
+)
 
 SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv", ".txt": "text"}
+# The files a build writes into its folder: a folder read leaves them out, so that a folder can be built into itself.
+BUILD_FILES = frozenset(
+    {GRAPH_FILE, ONTOLOGY_NAME, MENTIONS_FILE, HTML_FILE, GRAPHML_FILE, GEXF_FILE, MANIFEST_FILE, CACHE_FILE}
+    | set(RDF_FILES.values())
+)
 # The csv module's errors, in words that say what is wrong with the file.
 CSV_ERRORS = {"unexpected end of data": "a quoted field opened in this record is never closed"}
 HEADER_MAX_WORDS = 12
@@ -268,11 +284,13 @@ READERS = {"jsonl": read_jsonl, "json": read_json, "csv": read_csv, "text": read
 
 
 def input_files(paths: Iterable[Path]) -> list[Path]:
-    """Expand folders into their supported files (sorted); check that every path exists."""
+    """Expand folders into their supported files (sorted, not the files a build writes); check that every path exists."""
     files: list[Path] = []
     for path in map(Path, paths):
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES)
+            found = sorted(
+                p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES and p.name not in BUILD_FILES
+            )
             if not found:
                 raise InputError(f"folder has no {', '.join(sorted(SUFFIXES))} files", path)
             files.extend(found)

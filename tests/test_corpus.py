@@ -2,8 +2,12 @@ import json
 
 import pytest
 
-from kg.corpus import NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
+from kg.corpus import BUILD_FILES, NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
 from kg.errors import InputError
+from kg.export.options import ExportOptions
+from kg.export.rdf import FORMATS
+from kg.export.writers import writers
+from kg.layout import CACHE_FILE, MANIFEST_FILE, NEO4J_DIR, STORE_DIR
 
 RECORD = {
     "id": "p1",
@@ -205,6 +209,20 @@ def test_fields_are_read_as_meant(tmp_path, fields, expected):
 def test_wrong_typed_fields_are_counted_skips(tmp_path, fields, reason):
     corpus = read_corpus([write(tmp_path / "a.jsonl", json.dumps({**RECORD, **fields}))])
     assert not corpus.papers and corpus.skip_counts() == {reason: 1}
+
+
+def test_a_folder_read_leaves_out_the_files_a_build_writes(tmp_path):
+    write(tmp_path / "papers.jsonl", json.dumps(RECORD))
+    for name in BUILD_FILES:
+        write(tmp_path / name, json.dumps({**RECORD, "id": name}))
+    assert [p.id for p in read_corpus([tmp_path]).papers] == ["p1"]
+    # given by name, such a file is read
+    assert [p.id for p in read_corpus([tmp_path / "mentions.jsonl"]).papers] == ["mentions.jsonl"]
+
+
+def test_build_files_hold_every_file_a_build_writes():
+    every_export = writers(ExportOptions(rdf_formats=tuple(FORMATS)))
+    assert set(every_export) - {STORE_DIR, NEO4J_DIR} | {MANIFEST_FILE, CACHE_FILE} <= BUILD_FILES
 
 
 def test_seed_text_and_jsonl_have_the_same_abstracts(shared):

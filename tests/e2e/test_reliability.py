@@ -333,3 +333,20 @@ def test_wrong_typed_fields_are_read_as_meant_or_skipped_and_counted(tmp_path):
     )
     authors = Graph().parse(tmp_path / "out" / "graph.ttl").objects(None, URIRef(SCHEMA_NS + "author"))
     assert set(authors) == {Literal("Ann A"), Literal("Bo B")}
+
+
+def test_a_folder_built_into_itself_again_and_again_gives_the_same_graph(tmp_path):
+    """The second build reads the folder too: it must leave out the build's own files (mentions.jsonl,
+    .paperkg-build.json), up to date with the cache and byte-identical without it."""
+    jsonl(tmp_path / "papers.jsonl", SEED[:3])
+    first = build(tmp_path, "--out", tmp_path)
+    assert first.returncode == 0, first.stderr
+    graph = (tmp_path / "graph.ttl").read_bytes()
+    counts = first.stdout.split(" -> ")[0]
+    again = build(tmp_path, "--out", tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith(counts + " -> ") and "(up to date)" in again.stdout
+    rebuilt = build(tmp_path, "--out", tmp_path, "--no-cache")
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert rebuilt.stdout.startswith(counts + " -> ") and "skipped" not in rebuilt.stdout
+    assert (tmp_path / "graph.ttl").read_bytes() == graph
