@@ -39,6 +39,13 @@ BUILD_FILES = frozenset(
     {GRAPH_FILE, ONTOLOGY_NAME, MENTIONS_FILE, HTML_FILE, GRAPHML_FILE, GEXF_FILE, MANIFEST_FILE, CACHE_FILE}
     | set(RDF_FILES.values())
 )
+# Byte-order marks of text that is not UTF-8; UTF-32's come first, as UTF-32-LE's begins with UTF-16-LE's.
+FOREIGN_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
 # The csv module's errors, in words that say what is wrong with the file.
 CSV_ERRORS = {"unexpected end of data": "a quoted field opened in this record is never closed"}
 HEADER_MAX_WORDS = 12
@@ -177,8 +184,9 @@ def _read_text_file(path: Path) -> str:
         raise InputError(f"cannot read file ({exc.strerror})", path) from None
     if not data.strip():
         raise InputError("file is empty", path)
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise InputError("UTF-16 text, expected UTF-8", path)
+    for bom, encoding in FOREIGN_BOMS:
+        if data.startswith(bom):
+            raise InputError(f"{encoding} text, expected UTF-8", path)
     if b"\x00" in data:
         raise InputError("binary file, expected text (UTF-8)", path)
     try:
@@ -283,25 +291,33 @@ def read_text(path: Path) -> Iterator[Record]:
 READERS = {"jsonl": read_jsonl, "json": read_json, "csv": read_csv, "text": read_text}
 
 
+def _files_in(path: Path) -> list[Path]:
+    """A path given as input -> the files it means: itself, or a folder's supported files in name order
+    (not the files a build writes there)."""
+    if path.is_dir():
+        found = sorted(
+            p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES and p.name not in BUILD_FILES
+        )
+        if not found:
+            raise InputError(f"folder has no {', '.join(sorted(SUFFIXES))} files", path)
+        return found
+    if path.is_file():
+        if path.suffix.lower() not in SUFFIXES:
+            raise InputError(f"unsupported file type (use {', '.join(sorted(SUFFIXES))})", path)
+        return [path]
+    if path.exists():
+        raise InputError("not a regular file or folder", path)
+    raise InputError("no such file or folder", path)
+
+
 def input_files(paths: Iterable[Path]) -> list[Path]:
-    """Expand folders into their supported files (sorted, not the files a build writes); check that every path exists."""
+    """Expand folders into their supported files; check that every path exists and can be looked at."""
     files: list[Path] = []
     for path in map(Path, paths):
-        if path.is_dir():
-            found = sorted(
-                p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES and p.name not in BUILD_FILES
-            )
-            if not found:
-                raise InputError(f"folder has no {', '.join(sorted(SUFFIXES))} files", path)
-            files.extend(found)
-        elif path.is_file():
-            if path.suffix.lower() not in SUFFIXES:
-                raise InputError(f"unsupported file type (use {', '.join(sorted(SUFFIXES))})", path)
-            files.append(path)
-        elif path.exists():
-            raise InputError("not a regular file or folder", path)
-        else:
-            raise InputError("no such file or folder", path)
+        try:
+            files.extend(_files_in(path))
+        except OSError as exc:  # a folder on the way without search permission, a name too long
+            raise InputError(f"cannot read ({exc.strerror or exc})", exc.filename or path) from None
     return files
 
 

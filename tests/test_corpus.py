@@ -1,3 +1,4 @@
+import codecs
 import json
 
 import pytest
@@ -127,7 +128,9 @@ def test_folder_means_every_supported_file(tmp_path):
         ("obj.json", b'{"x": 1}', "expected a JSON array"),
         ("bad.json", b"[1, ", "invalid JSON"),
         ("deep.json", b"[" * 100_000, "invalid JSON"),
-        ("utf16.jsonl", '{"abstract": "x"}'.encode("utf-16"), "UTF-16"),
+        ("utf16.jsonl", '{"abstract": "x"}'.encode("utf-16"), "UTF-16 text"),
+        ("utf32.jsonl", '{"abstract": "x"}'.encode("utf-32"), "UTF-32 text"),
+        ("utf32be.jsonl", codecs.BOM_UTF32_BE + '{"abstract": "x"}'.encode("utf-32-be"), "UTF-32 text"),
         ("noabs.csv", b"id,title\n1,x\n", "no 'abstract' column"),
         ("a.pdf", b"%PDF", "unsupported file type"),
     ],
@@ -143,6 +146,13 @@ def test_fatal_inputs_raise_input_error_naming_the_file(tmp_path, name, content,
 def test_missing_path(tmp_path):
     with pytest.raises(InputError, match="no such file"):
         read_corpus([tmp_path / "nope.jsonl"])
+
+
+def test_a_name_too_long_for_the_file_system_is_an_input_error_naming_it(tmp_path):
+    path = tmp_path / ("a" * 300 + ".jsonl")
+    with pytest.raises(InputError, match="cannot read \\(File name too long\\)") as info:
+        read_corpus([path])
+    assert str(info.value).startswith(f"{path}: ")
 
 
 def test_csv_with_an_unclosed_quote_names_the_line_it_opens_on(tmp_path):

@@ -1,5 +1,6 @@
 """Bad input, failed builds and repeated builds, through the command users type (`python build_graph.py`)."""
 
+import ctypes
 import hashlib
 import json
 import os
@@ -19,7 +20,7 @@ from kg.builder.staging import STAGING_PREFIX, held_signals, staged
 from kg.export.store import StoreLoad
 from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
 from kg.settings import MAX_ABSTRACT_CHARS, SCHEMA_NS
-from tests.helpers import ROOT, SEED, jsonl
+from tests.helpers import ROOT, SEED, jsonl, unavailable
 
 USER_FILES = {".gitignore": "*\n!.gitignore\n", "notes.txt": "mine, not paperkg's\n"}
 
@@ -350,3 +351,65 @@ def test_a_folder_built_into_itself_again_and_again_gives_the_same_graph(tmp_pat
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert rebuilt.stdout.startswith(counts + " -> ") and "skipped" not in rebuilt.stdout
     assert (tmp_path / "graph.ttl").read_bytes() == graph
+
+
+PR_CAPBSET_DROP = 24  # linux/prctl.h
+CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH = 1, 2  # linux/capability.h: what lets root read any file
+
+
+def build_bound_by_permissions(*args):
+    """`build`, in a child that file permissions bind even when the tests run as root: root's child
+    drops the capabilities that override them before it runs Python."""
+
+    def drop_overrides():
+        libc = ctypes.CDLL(None, use_errno=True)
+        for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
+            if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+                raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+    try:
+        return subprocess.run(
+            [sys.executable, "build_graph.py", *map(str, args)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            preexec_fn=drop_overrides if os.geteuid() == 0 else None,
+        )
+    except subprocess.SubprocessError as exc:
+        unavailable(f"cannot run a build bound by file permissions as root ({exc})")
+
+
+@pytest.mark.parametrize(
+    "place, mode, message",
+    [
+        ("locked/papers.jsonl", 0o000, "locked/papers.jsonl: cannot read (Permission denied)"),  # no search
+        ("locked", 0o000, "locked: cannot read (Permission denied)"),
+        ("locked", 0o444, "locked/papers.jsonl: cannot read (Permission denied)"),  # names, but no search
+        ("papers.jsonl", 0o000, "papers.jsonl: cannot read file (Permission denied)"),
+    ],
+)
+def test_an_input_without_permission_is_one_line_naming_it(tmp_path, place, mode, message):
+    """Not Typer's usage box (exit 2) for an unreadable file, nor a PermissionError traceback from a folder."""
+    (tmp_path / "locked").mkdir()
+    jsonl(tmp_path / "locked" / "papers.jsonl", SEED[:1])
+    jsonl(tmp_path / "papers.jsonl", SEED[:1])
+    (tmp_path / "locked").chmod(0o000 if place == "locked/papers.jsonl" else 0o755)
+    (tmp_path / place).chmod(mode)
+    try:
+        result = build_bound_by_permissions(tmp_path / place, "--out", tmp_path / "out")
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+    assert_one_line_error(result, f"{tmp_path}/{message}")
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_input_name_too_long_is_one_line_naming_it(tmp_path):
+    path = tmp_path / ("a" * 256 + ".jsonl")
+    assert_one_line_error(build(path, "--out", tmp_path / "out"), f"{path}: cannot read (File name too long)")
+
+
+def test_utf32_input_is_called_utf32(tmp_path):
+    path = tmp_path / "papers.jsonl"
+    path.write_bytes((json.dumps(SEED[0]) + "\n").encode("utf-32"))
+    assert_one_line_error(build(path, "--out", tmp_path / "out"), f"{path}: UTF-32 text, expected UTF-8")
