@@ -25,7 +25,10 @@ app = typer.Typer(
 @app.command()
 def build(
     inputs: Optional[List[Path]] = typer.Argument(
-        None, help="JSONL, JSON, CSV or plain-text files, or folders of them (default: the bundled ICML 2025 sample)."
+        None,
+        # kg.corpus reports an input it cannot read in one line; Typer's check would print a usage box (exit 2)
+        readable=False,
+        help="JSONL, JSON, CSV or plain-text files, or folders of them (default: the bundled ICML 2025 sample).",
     ),
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Output folder."),
     base_iri: str = typer.Option(DEFAULT_BASE_IRI, "--base-iri", help="Base IRI of papers and entities."),

@@ -1,9 +1,9 @@
 """Reading papers: one reader per input format, all yielding `Paper` records or skip reasons.
 
 Fatal problems with a whole input (missing path, unreadable file, wrong shape) raise `InputError`;
-problems with one record inside good input (broken line, no abstract, duplicate id, no words once
-markup is gone) are counted as skips so that the rest of the corpus still builds. Each reader yields
-(where, Paper or skip reason), `where` naming the file and line, item or paragraph.
+problems with one record inside good input (broken line, no abstract, a field of the wrong type, duplicate
+id, no words once markup is gone) are counted as skips so that the rest of the corpus still builds. Each
+reader yields (where, Paper or skip reason), `where` naming the file and line, item or paragraph.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,10 +21,39 @@ from typing import Any, Iterable, Iterator
 
 from .clean import has_words
 from .errors import InputError
+from .layout import (
+    CACHE_FILE,
+    GEXF_FILE,
+    GRAPH_FILE,
+    GRAPHML_FILE,
+    HTML_FILE,
+    MANIFEST_FILE,
+    MENTIONS_FILE,
+    ONTOLOGY_NAME,
+    RDF_FILES,
+)
 
 SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv", ".txt": "text"}
+# The files a build writes into its folder: a folder read leaves them out, so that a folder can be built into itself.
+BUILD_FILES = frozenset(
+    {GRAPH_FILE, ONTOLOGY_NAME, MENTIONS_FILE, HTML_FILE, GRAPHML_FILE, GEXF_FILE, MANIFEST_FILE, CACHE_FILE}
+    | set(RDF_FILES.values())
+)
+# Byte-order marks of text that is not UTF-8; UTF-32's come first, as UTF-32-LE's begins with UTF-16-LE's.
+FOREIGN_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+# The csv module's errors, in words that say what is wrong with the file.
+CSV_ERRORS = {"unexpected end of data": "a quoted field opened in this record is never closed"}
 HEADER_MAX_WORDS = 12
 NO_WORDS = "no words once markup is removed"
+EXTRA_CSV_FIELDS = "more fields than the header row"
+# A year: an integer of four digits, or a text (a date) that starts with one.
+YEAR_RANGE = range(1000, 10000)
+YEAR_TEXT = re.compile(r"[1-9][0-9]{3}(?![0-9])")
 
 
 @dataclass(frozen=True)
@@ -67,21 +97,58 @@ def text_id(abstract: str) -> str:
     return "txt-" + hashlib.sha1(abstract.strip().encode("utf-8")).hexdigest()[:12]
 
 
-def _str(value: Any) -> str:
-    return "" if value is None else str(value).strip()
+class WrongField(ValueError):
+    """A field of a record that holds something other than what the field means: the record's skip reason."""
+
+
+def _text(value: Any, name: str) -> str:
+    """A text field: a string, stripped; missing or null is empty."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise WrongField(f"{name} is not a string")
+    return value.strip()
+
+
+def _id(value: Any) -> str:
+    """An id is a string or an integer (JSON exports often number their records)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if value is not None and not isinstance(value, str):
+        raise WrongField("id is not a string or an integer")
+    return _text(value, "id")
 
 
 def _year(value: Any) -> int | None:
-    try:
-        return int(str(value).strip()[:4])
-    except (TypeError, ValueError):
+    """A four-digit integer (2025.0 too, as pandas writes a column with gaps), or a text that starts
+    with one ("2025-07-13"); missing, null or empty is no year."""
+    if value is None or (isinstance(value, str) and not value.strip()):
         return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in YEAR_RANGE:
+        return value
+    if isinstance(value, str) and (match := YEAR_TEXT.match(value.strip())):
+        return int(match.group())
+    raise WrongField("year is not a four-digit year")
+
+
+def _author(value: Any) -> str:
+    """An author is a name, or an object with a name (`{"name": "Ann A", "affiliation": ...}`); null is none."""
+    if value is None:
+        return ""
+    name = value.get("name") if isinstance(value, dict) else value
+    if not isinstance(name, str):
+        raise WrongField("an author is not a name")
+    return name.strip()
 
 
 def _authors(value: Any) -> tuple[str, ...]:
-    if isinstance(value, (list, tuple)):
-        return tuple(_str(a) for a in value if _str(a))
-    return tuple(a.strip() for a in _str(value).split(";") if a.strip())
+    """A list of authors, or one string with `;` between names."""
+    if value is not None and not isinstance(value, (list, str)):
+        raise WrongField("authors are not a list or a string")
+    names = value if isinstance(value, list) else _text(value, "authors").split(";")
+    return tuple(name for name in map(_author, names) if name)
 
 
 def paper_from_record(record: Any) -> Paper | str:
@@ -93,16 +160,18 @@ def paper_from_record(record: Any) -> Paper | str:
         return "no abstract"
     try:
         paper = Paper(
-            id=_str(record.get("id")) or text_id(abstract),
+            id=_id(record.get("id")) or text_id(abstract),
             abstract=abstract,
-            title=_str(record.get("title")),
+            title=_text(record.get("title"), "title"),
             authors=_authors(record.get("authors")),
-            url=_str(record.get("url")),
-            venue=_str(record.get("venue")),
+            url=_text(record.get("url"), "url"),
+            venue=_text(record.get("venue"), "venue"),
             year=_year(record.get("year")),
         )
         # JSON's "\ud800" escapes decode to lone surrogates, which no UTF-8 export can write
         "".join([paper.id, paper.abstract, paper.title, paper.url, paper.venue, *paper.authors]).encode("utf-8")
+    except WrongField as wrong:
+        return str(wrong)
     except UnicodeEncodeError:
         return "invalid Unicode (lone surrogate)"
     return paper
@@ -115,8 +184,9 @@ def _read_text_file(path: Path) -> str:
         raise InputError(f"cannot read file ({exc.strerror})", path) from None
     if not data.strip():
         raise InputError("file is empty", path)
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise InputError("UTF-16 text, expected UTF-8", path)
+    for bom, encoding in FOREIGN_BOMS:
+        if data.startswith(bom):
+            raise InputError(f"{encoding} text, expected UTF-8", path)
     if b"\x00" in data:
         raise InputError("binary file, expected text (UTF-8)", path)
     try:
@@ -161,20 +231,34 @@ def read_json(path: Path) -> Iterator[Record]:
         yield f"{path}[{index}]", paper_from_record(record)
 
 
-def read_csv(path: Path) -> Iterator[Record]:
-    text = _read_text_file(path)
+def _csv_rows(text: str, path: Path) -> Iterator[tuple[int, list[str]]]:
+    """Each row that is not blank, with the line it starts on. The reader is strict: a lax one reads an
+    unclosed quote as one field that runs to the end of the file, and the records after it are lost."""
     # the csv module refuses fields over 128 KiB by default; a long abstract is still an abstract
     csv.field_size_limit(max(csv.field_size_limit(), len(text)))
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    try:
-        fields = [f.strip().lower() for f in reader.fieldnames or []]
-        if "abstract" not in fields:
-            raise InputError("CSV has no 'abstract' column in its header row", path)
-        reader.fieldnames = fields
-        for record in reader:
-            yield f"{path}:{reader.line_num}", paper_from_record(record)
-    except csv.Error as exc:
-        raise InputError(f"malformed CSV ({exc})", path, reader.line_num) from None
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            where = f" on line {reader.line_num}" if reader.line_num > start else ""
+            raise InputError(f"malformed CSV ({CSV_ERRORS.get(str(exc), f'{exc}{where}')})", path, start) from None
+        if row:
+            yield start, row
+
+
+def read_csv(path: Path) -> Iterator[Record]:
+    rows = _csv_rows(_read_text_file(path), path)
+    fields = [f.strip().lower() for f in next(rows, (0, []))[1]]
+    if "abstract" not in fields:
+        raise InputError("CSV has no 'abstract' column in its header row", path)
+    for line, row in rows:
+        # an unquoted comma splits a field in two, and what follows it would land in the wrong column
+        extra = any(cell.strip() for cell in row[len(fields) :])
+        yield f"{path}:{line}", EXTRA_CSV_FIELDS if extra else paper_from_record(dict(zip(fields, row)))
 
 
 def split_paragraphs(text: str) -> list[str]:
@@ -207,23 +291,33 @@ def read_text(path: Path) -> Iterator[Record]:
 READERS = {"jsonl": read_jsonl, "json": read_json, "csv": read_csv, "text": read_text}
 
 
+def _files_in(path: Path) -> list[Path]:
+    """A path given as input -> the files it means: itself, or a folder's supported files in name order
+    (not the files a build writes there)."""
+    if path.is_dir():
+        found = sorted(
+            p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES and p.name not in BUILD_FILES
+        )
+        if not found:
+            raise InputError(f"folder has no {', '.join(sorted(SUFFIXES))} files", path)
+        return found
+    if path.is_file():
+        if path.suffix.lower() not in SUFFIXES:
+            raise InputError(f"unsupported file type (use {', '.join(sorted(SUFFIXES))})", path)
+        return [path]
+    if path.exists():
+        raise InputError("not a regular file or folder", path)
+    raise InputError("no such file or folder", path)
+
+
 def input_files(paths: Iterable[Path]) -> list[Path]:
-    """Expand folders into their supported files (sorted); check that every path exists."""
+    """Expand folders into their supported files; check that every path exists and can be looked at."""
     files: list[Path] = []
     for path in map(Path, paths):
-        if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES)
-            if not found:
-                raise InputError(f"folder has no {', '.join(sorted(SUFFIXES))} files", path)
-            files.extend(found)
-        elif path.is_file():
-            if path.suffix.lower() not in SUFFIXES:
-                raise InputError(f"unsupported file type (use {', '.join(sorted(SUFFIXES))})", path)
-            files.append(path)
-        elif path.exists():
-            raise InputError("not a regular file or folder", path)
-        else:
-            raise InputError("no such file or folder", path)
+        try:
+            files.extend(_files_in(path))
+        except OSError as exc:  # a folder on the way without search permission, a name too long
+            raise InputError(f"cannot read ({exc.strerror or exc})", exc.filename or path) from None
     return files
 
 

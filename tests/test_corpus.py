@@ -1,9 +1,14 @@
+import codecs
 import json
 
 import pytest
 
-from kg.corpus import NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
+from kg.corpus import BUILD_FILES, NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
 from kg.errors import InputError
+from kg.export.options import ExportOptions
+from kg.export.rdf import FORMATS
+from kg.export.writers import writers
+from kg.layout import CACHE_FILE, MANIFEST_FILE, NEO4J_DIR, STORE_DIR
 
 RECORD = {
     "id": "p1",
@@ -123,7 +128,9 @@ def test_folder_means_every_supported_file(tmp_path):
         ("obj.json", b'{"x": 1}', "expected a JSON array"),
         ("bad.json", b"[1, ", "invalid JSON"),
         ("deep.json", b"[" * 100_000, "invalid JSON"),
-        ("utf16.jsonl", '{"abstract": "x"}'.encode("utf-16"), "UTF-16"),
+        ("utf16.jsonl", '{"abstract": "x"}'.encode("utf-16"), "UTF-16 text"),
+        ("utf32.jsonl", '{"abstract": "x"}'.encode("utf-32"), "UTF-32 text"),
+        ("utf32be.jsonl", codecs.BOM_UTF32_BE + '{"abstract": "x"}'.encode("utf-32-be"), "UTF-32 text"),
         ("noabs.csv", b"id,title\n1,x\n", "no 'abstract' column"),
         ("a.pdf", b"%PDF", "unsupported file type"),
     ],
@@ -139,6 +146,93 @@ def test_fatal_inputs_raise_input_error_naming_the_file(tmp_path, name, content,
 def test_missing_path(tmp_path):
     with pytest.raises(InputError, match="no such file"):
         read_corpus([tmp_path / "nope.jsonl"])
+
+
+def test_a_name_too_long_for_the_file_system_is_an_input_error_naming_it(tmp_path):
+    path = tmp_path / ("a" * 300 + ".jsonl")
+    with pytest.raises(InputError, match="cannot read \\(File name too long\\)") as info:
+        read_corpus([path])
+    assert str(info.value).startswith(f"{path}: ")
+
+
+def test_csv_with_an_unclosed_quote_names_the_line_it_opens_on(tmp_path):
+    lines = ["id,title,abstract", *(f"p{n},Title {n},We propose method {n}." for n in range(1, 9))]
+    lines[2] = 'p2,"Unclosed title,We propose method 2.'
+    path = write(tmp_path / "a.csv", "\n".join(lines) + "\n")
+    with pytest.raises(InputError) as info:
+        read_corpus([path])
+    assert str(info.value) == f"{path}:3: malformed CSV (a quoted field opened in this record is never closed)"
+
+
+def test_csv_quote_closed_in_a_later_record_names_both_lines(tmp_path):
+    text = 'id,title,abstract\np1,"Unclosed,We propose A.\np2,T,"We propose B, a method."\n'
+    path = write(tmp_path / "a.csv", text)
+    with pytest.raises(InputError) as info:
+        read_corpus([path])
+    assert str(info.value) == f"{path}:2: malformed CSV (',' expected after '\"' on line 3)"
+
+
+def test_csv_rows_longer_than_the_header_are_skipped_and_multiline_records_named_by_their_first_line(tmp_path):
+    text = 'id,abstract\n\np1,We propose X, a method.\np2,"Two\nlines.",\np3,Fine.\n'
+    corpus = read_corpus([write(tmp_path / "a.csv", text)])
+    assert [(p.id, p.abstract) for p in corpus.papers] == [("p2", "Two\nlines."), ("p3", "Fine.")]
+    assert [(s.source, s.reason) for s in corpus.skipped] == [
+        (f"{tmp_path / 'a.csv'}:3", "more fields than the header row")
+    ]
+
+
+@pytest.mark.parametrize(
+    "fields, expected",
+    [
+        ({"authors": [{"name": "Ann A", "affiliation": "X"}, " Bo B ", None]}, {"authors": ("Ann A", "Bo B")}),
+        ({"authors": "Ann A; Bo B"}, {"authors": ("Ann A", "Bo B")}),
+        ({"id": 7}, {"id": "7"}),
+        ({"year": "2025-07-13"}, {"year": 2025}),
+        ({"year": 2025.0}, {"year": 2025}),
+        ({"year": ""}, {"year": None}),
+        ({"year": None, "title": None}, {"year": None, "title": ""}),
+    ],
+)
+def test_fields_are_read_as_meant(tmp_path, fields, expected):
+    [paper] = read_corpus([write(tmp_path / "a.jsonl", json.dumps({**RECORD, **fields}))]).papers
+    assert {name: getattr(paper, name) for name in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "fields, reason",
+    [
+        ({"authors": [{"affiliation": "X"}]}, "an author is not a name"),
+        ({"authors": [["Ann A"]]}, "an author is not a name"),
+        ({"authors": {"name": "Ann A"}}, "authors are not a list or a string"),
+        ({"title": {"en": "x"}}, "title is not a string"),
+        ({"venue": 3}, "venue is not a string"),
+        ({"url": ["u"]}, "url is not a string"),
+        ({"id": [1, 2]}, "id is not a string or an integer"),
+        ({"id": True}, "id is not a string or an integer"),
+        ({"year": "1_999"}, "year is not a four-digit year"),
+        ({"year": 1e30}, "year is not a four-digit year"),
+        ({"year": 199}, "year is not a four-digit year"),
+        ({"year": "20251"}, "year is not a four-digit year"),
+        ({"year": True}, "year is not a four-digit year"),
+    ],
+)
+def test_wrong_typed_fields_are_counted_skips(tmp_path, fields, reason):
+    corpus = read_corpus([write(tmp_path / "a.jsonl", json.dumps({**RECORD, **fields}))])
+    assert not corpus.papers and corpus.skip_counts() == {reason: 1}
+
+
+def test_a_folder_read_leaves_out_the_files_a_build_writes(tmp_path):
+    write(tmp_path / "papers.jsonl", json.dumps(RECORD))
+    for name in BUILD_FILES:
+        write(tmp_path / name, json.dumps({**RECORD, "id": name}))
+    assert [p.id for p in read_corpus([tmp_path]).papers] == ["p1"]
+    # given by name, such a file is read
+    assert [p.id for p in read_corpus([tmp_path / "mentions.jsonl"]).papers] == ["mentions.jsonl"]
+
+
+def test_build_files_hold_every_file_a_build_writes():
+    every_export = writers(ExportOptions(rdf_formats=tuple(FORMATS)))
+    assert set(every_export) - {STORE_DIR, NEO4J_DIR} | {MANIFEST_FILE, CACHE_FILE} <= BUILD_FILES
 
 
 def test_seed_text_and_jsonl_have_the_same_abstracts(shared):

@@ -1,5 +1,6 @@
 """Bad input, failed builds and repeated builds, through the command users type (`python build_graph.py`)."""
 
+import ctypes
 import hashlib
 import json
 import os
@@ -11,14 +12,14 @@ import sys
 
 import pyoxigraph as ox
 import pytest
-from rdflib import Graph, Literal
+from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS
 
 from kg.builder.staging import STAGING_PREFIX, staged
 from kg.export.store import StoreLoad
 from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
-from kg.settings import MAX_ABSTRACT_CHARS
-from tests.helpers import ROOT, SEED, jsonl
+from kg.settings import MAX_ABSTRACT_CHARS, SCHEMA_NS
+from tests.helpers import ROOT, SEED, jsonl, unavailable
 
 USER_FILES = {".gitignore": "*\n!.gitignore\n", "notes.txt": "mine, not paperkg's\n"}
 
@@ -283,3 +284,118 @@ def test_a_store_load_can_be_stopped(tmp_path):
     load = StoreLoad(tmp_path / "g.ttl", tmp_path / "store")
     load.stop()
     assert load.process.returncode is not None and load.process.returncode != 0
+
+
+# --- inputs a build must read right or refuse in one line ---------------------------------------------------
+
+
+def test_a_csv_with_an_unclosed_quote_is_one_line_naming_where_it_opens(tmp_path):
+    """Read laxly, the quote runs to the end of the file: records 3 to 8 became one title, counted nowhere."""
+    rows = [f"p{n},Title {n},We propose method {n} for image classification." for n in range(1, 9)]
+    rows[1] = 'p2,"Unclosed title,We propose method 2 for image classification.'
+    path = tmp_path / "papers.csv"
+    path.write_text("id,title,abstract\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    assert_one_line_error(build(path, "--out", tmp_path / "out"), f"{path}:3: malformed CSV", "never closed")
+    assert not (tmp_path / "out").exists()
+
+
+def test_wrong_typed_fields_are_read_as_meant_or_skipped_and_counted(tmp_path):
+    good, other = SEED[0], SEED[1]
+    path = jsonl(
+        tmp_path / "typed.jsonl",
+        [
+            {**good, "authors": [{"name": "Ann A", "affiliation": "X"}, "Bo B"], "year": 2025.0},
+            {**other, "title": {"en": "x"}},
+            {**other, "id": [1, 2]},
+            {**other, "year": "1_999"},
+            {**other, "year": 1e30},
+        ],
+    )
+    result = build(path, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("1 papers, ")
+    assert (
+        "skipped 1 (id is not a string or an integer), 1 (title is not a string), 2 (year is not a four-digit year)"
+        in result.stdout
+    )
+    authors = Graph().parse(tmp_path / "out" / "graph.ttl").objects(None, URIRef(SCHEMA_NS + "author"))
+    assert set(authors) == {Literal("Ann A"), Literal("Bo B")}
+
+
+def test_a_folder_built_into_itself_again_and_again_gives_the_same_graph(tmp_path):
+    """The second build reads the folder too: it must leave out the build's own files (mentions.jsonl,
+    .paperkg-build.json), up to date with the cache and byte-identical without it."""
+    jsonl(tmp_path / "papers.jsonl", SEED[:3])
+    first = build(tmp_path, "--out", tmp_path)
+    assert first.returncode == 0, first.stderr
+    graph = (tmp_path / "graph.ttl").read_bytes()
+    counts = first.stdout.split(" -> ")[0]
+    again = build(tmp_path, "--out", tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith(counts + " -> ") and "(up to date)" in again.stdout
+    rebuilt = build(tmp_path, "--out", tmp_path, "--no-cache")
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert rebuilt.stdout.startswith(counts + " -> ") and "skipped" not in rebuilt.stdout
+    assert (tmp_path / "graph.ttl").read_bytes() == graph
+
+
+PR_CAPBSET_DROP = 24  # linux/prctl.h
+CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH = 1, 2  # linux/capability.h: what lets root read any file
+
+
+def build_bound_by_permissions(*args):
+    """`build`, in a child that file permissions bind even when the tests run as root: root's child
+    drops the capabilities that override them before it runs Python."""
+
+    def drop_overrides():
+        libc = ctypes.CDLL(None, use_errno=True)
+        for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
+            if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+                raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
+
+    try:
+        return subprocess.run(
+            [sys.executable, "build_graph.py", *map(str, args)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            preexec_fn=drop_overrides if os.geteuid() == 0 else None,
+        )
+    except subprocess.SubprocessError as exc:
+        unavailable(f"cannot run a build bound by file permissions as root ({exc})")
+
+
+@pytest.mark.parametrize(
+    "place, mode, message",
+    [
+        ("locked/papers.jsonl", 0o000, "locked/papers.jsonl: cannot read (Permission denied)"),  # no search
+        ("locked", 0o000, "locked: cannot read (Permission denied)"),
+        ("locked", 0o444, "locked/papers.jsonl: cannot read (Permission denied)"),  # names, but no search
+        ("papers.jsonl", 0o000, "papers.jsonl: cannot read file (Permission denied)"),
+    ],
+)
+def test_an_input_without_permission_is_one_line_naming_it(tmp_path, place, mode, message):
+    """Not Typer's usage box (exit 2) for an unreadable file, nor a PermissionError traceback from a folder."""
+    (tmp_path / "locked").mkdir()
+    jsonl(tmp_path / "locked" / "papers.jsonl", SEED[:1])
+    jsonl(tmp_path / "papers.jsonl", SEED[:1])
+    (tmp_path / "locked").chmod(0o000 if place == "locked/papers.jsonl" else 0o755)
+    (tmp_path / place).chmod(mode)
+    try:
+        result = build_bound_by_permissions(tmp_path / place, "--out", tmp_path / "out")
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+    assert_one_line_error(result, f"{tmp_path}/{message}")
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_input_name_too_long_is_one_line_naming_it(tmp_path):
+    path = tmp_path / ("a" * 256 + ".jsonl")
+    assert_one_line_error(build(path, "--out", tmp_path / "out"), f"{path}: cannot read (File name too long)")
+
+
+def test_utf32_input_is_called_utf32(tmp_path):
+    path = tmp_path / "papers.jsonl"
+    path.write_bytes((json.dumps(SEED[0]) + "\n").encode("utf-32"))
+    assert_one_line_error(build(path, "--out", tmp_path / "out"), f"{path}: UTF-32 text, expected UTF-8")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import os
 import re
 import select
@@ -13,12 +14,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
+import networkx as nx
 import pyoxigraph as ox
 import pytest
 from neo4j import GraphDatabase
 
 from kg.export.neo4j.files import write_neo4j
-from kg.settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES
+from kg.settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, PAPER, PROPOSES
 
 SERVER = Path(__file__).with_name("bolt_server.py")
 PASSWORD = "paperkg-test-secret"
@@ -28,6 +30,7 @@ RDF_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT ?t (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t } GROUP BY ?t"""
 RDF_MENTIONS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(*) AS ?c) WHERE { ?p kg:mentions ?e }"
 START_SECONDS = 120
+DATABASES = ("push", "cypher", "long", "long_cypher", "formulas", "formulas_cypher")
 
 
 def free_port() -> int:
@@ -38,12 +41,12 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def bolt(tmp_path_factory) -> Iterator[str]:
-    """The URI of a fresh server with databases `push` and `cypher`, stopped when the module ends."""
+    """The URI of a fresh server with the databases DATABASES, stopped when the module ends."""
     root = tmp_path_factory.mktemp("arcadedb")
     port = free_port()
     with open(root / "server.log", "w") as log:
         proc = subprocess.Popen(
-            [sys.executable, str(SERVER), str(root), str(port), str(free_port()), "push", "cypher"],
+            [sys.executable, str(SERVER), str(root), str(port), str(free_port()), *DATABASES],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=log,
@@ -95,6 +98,41 @@ def rdf_counts(out: Path) -> tuple[dict[str, int], int]:
     store.load(path=str(out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
     nodes = {row["t"].value.rpartition("#")[2]: int(row["c"].value) for row in store.query(RDF_NODES)}
     return nodes, int(next(iter(store.query(RDF_MENTIONS)))["c"].value)
+
+
+def run_import_cypher(uri: str, database: str, folder: Path) -> None:
+    """The statements of `folder`/import.cypher, one by one in auto-commit, as cypher-shell runs them."""
+    # Neo4j reads file:///X from its import folder; this server reads absolute paths.
+    script = (folder / "import.cypher").read_text(encoding="utf-8").replace("'file:///", f"'file://{folder}/")
+    statements = [s for s in (re.sub(r"^(//.*\n)+", "", part).strip() for part in script.split(";\n")) if s]
+    assert statements[0].startswith("CREATE CONSTRAINT") and len(statements) == 4 + 4 + len(NEO4J_RELATIONSHIP_TYPES)
+    with GraphDatabase.driver(uri, auth=(USER, PASSWORD)) as driver, driver.session(database=database) as session:
+        for statement in statements:
+            session.run(statement).consume()
+
+
+def one_paper_graph(title: str, abstract: str, author: str, method: str, sentence: str) -> nx.MultiDiGraph:
+    """A paper proposing a method, with the node and edge data a build gives them."""
+    graph = nx.MultiDiGraph()
+    paper, entity = "https://example.org/paper/p1", "https://example.org/method/m1"
+    graph.add_node(paper, type=PAPER, name=title, paper_id="p1", title=title, abstract=abstract, url="", venue="")
+    graph.nodes[paper].update(year=2025, authors=[author, "B. Writer"])
+    graph.add_node(entity, type="Method", name=method, aliases=[method], papers=1, papers_with_narrower=1)
+    graph.add_edge(paper, entity, key=PROPOSES, relation=PROPOSES, mentions=1, confidence=0.5, sentence=sentence)
+    graph.edges[paper, entity, PROPOSES].update(start=0, end=len(method))
+    return graph
+
+
+def read_back(uri: str, database: str) -> dict[str, object]:
+    """The text properties of the one paper, its method and the relationships between them, as stored."""
+    query = (
+        "MATCH (p:Paper)-[r:PROPOSES]->(m:Method) MATCH (p)-[s:MENTIONS]->(m) RETURN p.title AS title, "
+        "p.abstract AS abstract, p.authors AS authors, m.name AS method, m.aliases AS aliases, "
+        "r.sentence AS sentence, s.sentence AS mention_sentence"
+    )
+    with GraphDatabase.driver(uri, auth=(USER, PASSWORD)) as driver:
+        [record] = driver.execute_query(query, database_=database).records
+    return record.data()
 
 
 def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt):
@@ -164,15 +202,8 @@ def test_import_cypher_loads_the_same_graph(sample_build, bolt, tmp_path):
         data.update({k: v.replace('"', "'") for k, v in data.items() if isinstance(v, str)})
     folder = tmp_path / "neo4j"
     write_neo4j(graph, folder)
-    # Neo4j reads file:///X from its import folder; this server reads absolute paths.
-    script = (folder / "import.cypher").read_text(encoding="utf-8").replace("'file:///", f"'file://{folder}/")
-    statements = [s for s in (re.sub(r"^(//.*\n)+", "", part).strip() for part in script.split(";\n")) if s]
-    assert statements[0].startswith("CREATE CONSTRAINT") and len(statements) == 4 + 4 + len(NEO4J_RELATIONSHIP_TYPES)
-    with GraphDatabase.driver(bolt, auth=(USER, PASSWORD)) as driver:
-        for _ in range(2):  # constraints and MERGE: running it twice adds nothing
-            with driver.session(database="cypher") as session:  # auto-commit, as cypher-shell runs it
-                for statement in statements:
-                    session.run(statement).consume()
+    for _ in range(2):  # constraints and MERGE: running it twice adds nothing
+        run_import_cypher(bolt, "cypher", folder)
     nodes, mentions = rdf_counts(sample_build.out)
     loaded = counts(bolt, "cypher")
     assert {label: loaded[label] for label in LABELS} == nodes and loaded["MENTIONS"] == mentions
@@ -195,3 +226,42 @@ def test_push_errors_are_one_line(sample_build, bolt):
         assert result.returncode == 1
         assert result.stderr.count("\n") == 1 and result.stderr.startswith("kg: error: ") and message in result.stderr
         assert "not-the-password" not in result.stderr and PASSWORD not in result.stderr
+
+
+def test_a_field_of_any_size_is_pushed_and_loaded_whole(bolt, tmp_path):
+    # over the csv module's default limit of 131,072 characters, with the characters CSV quotes
+    abstract = "".join(f"Sentence {i}, with a comma; a newline\n and ünïcode. " for i in range(4000))[:200_000]
+    assert len(abstract) == 200_000
+    write_neo4j(one_paper_graph("Long", abstract, "A. Author", "LongNet", "We propose LongNet."), tmp_path / "neo4j")
+    push(bolt, "long", tmp_path)
+    run_import_cypher(bolt, "long_cypher", tmp_path / "neo4j")
+    assert read_back(bolt, "long")["abstract"] == abstract
+    assert read_back(bolt, "long_cypher")["abstract"] == abstract
+
+
+def test_cells_a_spreadsheet_would_take_for_formulas_are_read_back_as_written(bolt, tmp_path):
+    # No prefix keeps such a cell inert in a spreadsheet and the same text for neo4j-admin and LOAD CSV
+    # (docs/neo4j.md): the files hold the text as it is, and every reader gets it back unchanged.
+    texts = {
+        "title": "=1+1",
+        "abstract": "+SUM(A1:A9) opens this abstract.",
+        "authors": ["-Minus, A.", "B. Writer"],
+        "method": "@LLM",
+        "aliases": ["@LLM"],
+        "sentence": "=HYPERLINK('https://example.org', 'click') is what we propose.",
+        "mention_sentence": "=HYPERLINK('https://example.org', 'click') is what we propose.",
+    }
+    graph = one_paper_graph(texts["title"], texts["abstract"], "-Minus, A.", texts["method"], texts["sentence"])
+    folder = tmp_path / "neo4j"
+    write_neo4j(graph, folder)
+    with open(folder / "papers.csv", newline="", encoding="utf-8") as f:
+        [paper] = csv.DictReader(f)
+    assert (paper["title"], paper["abstract"], paper["authors:string[]"]) == (
+        "=1+1",
+        texts["abstract"],
+        "-Minus, A.;B. Writer",
+    )
+    push(bolt, "formulas", tmp_path)
+    run_import_cypher(bolt, "formulas_cypher", folder)
+    assert read_back(bolt, "formulas") == texts
+    assert read_back(bolt, "formulas_cypher") == texts

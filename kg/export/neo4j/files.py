@@ -148,6 +148,9 @@ short form to each entity it may stand for).
 
 3. Into a running server from any machine, over Bolt, without copying files:
    `kg neo4j push --uri bolt://HOST:7687 --user neo4j --graph BUILD_FOLDER` (password from `NEO4J_PASSWORD`).
+
+The files hold the texts as they are: opened directly in a spreadsheet, a cell that begins with `=`, `+`, `-` or
+`@` may be run as a formula. Import them into a spreadsheet with every column as text instead.
 """
 
 

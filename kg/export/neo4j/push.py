@@ -71,6 +71,8 @@ def convert(kind: str, value: str) -> object:
 def read_typed_csv(path: Path) -> Iterator[tuple[int, dict[str, str], Row]]:
     """(line, admin-import columns by kind, typed properties) per row; empty fields are absent, as in neo4j-admin."""
     try:
+        # the csv module refuses fields over 128 KiB by default; none is longer than its file
+        csv.field_size_limit(max(csv.field_size_limit(), path.stat().st_size))
         with open(path, newline="", encoding="utf-8") as f:
             reader = csv.reader(f)
             header = [column.partition(":") for column in next(reader, [])]
