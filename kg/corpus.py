@@ -50,6 +50,9 @@ FOREIGN_BOMS = (
 CSV_ERRORS = {"unexpected end of data": "a quoted field opened in this record is never closed"}
 HEADER_MAX_WORDS = 12
 NO_WORDS = "no words once markup is removed"
+# A record with a longer field (UTF-8) is skipped: Oxigraph reads no RDF term over 16 MiB, and escaping can double one.
+MAX_FIELD_BYTES = 8 * 2**20
+TOO_LARGE = f"a field over {MAX_FIELD_BYTES // 2**20} MiB"
 EXTRA_CSV_FIELDS = "more fields than the header row"
 # A year: an integer of four digits, or a text (a date) that starts with one.
 YEAR_RANGE = range(1000, 10000)
@@ -321,13 +324,21 @@ def input_files(paths: Iterable[Path]) -> list[Path]:
     return files
 
 
+def too_large(paper: Paper) -> bool:
+    """Whether a field is over MAX_FIELD_BYTES in UTF-8 (encoded only if it might be: at most 4 bytes a character)."""
+    fields = (paper.id, paper.abstract, paper.title, paper.url, paper.venue, *paper.authors)
+    return any(len(f) * 4 > MAX_FIELD_BYTES and len(f.encode("utf-8")) > MAX_FIELD_BYTES for f in fields)
+
+
 def read_corpus(paths: Iterable[Path]) -> Corpus:
     """Read every input, skipping abstracts with no words and later records with an id already seen."""
     corpus = Corpus()
     seen: set[str] = set()
     for path in input_files(paths):
         for where, item in READERS[SUFFIXES[path.suffix.lower()]](path):
-            if isinstance(item, Paper) and not has_words(item.abstract):
+            if isinstance(item, Paper) and too_large(item):
+                item = TOO_LARGE
+            elif isinstance(item, Paper) and not has_words(item.abstract):
                 item = NO_WORDS
             elif isinstance(item, Paper) and item.id in seen:
                 item = "duplicate id"

@@ -1,6 +1,7 @@
 """Options that cannot work are one line before any work; ids that are awkward in IRIs still make RDF every
 reader parses; a --dask address that is not one is one line."""
 
+import pyoxigraph as ox
 import pytest
 import rdflib
 
@@ -49,3 +50,13 @@ def test_every_rdf_reader_parses_the_iri_of_any_paper_id(paper_id, tmp_path):
 def test_a_dask_address_that_is_none_is_one_line(address, tmp_path):
     result = build(jsonl(tmp_path / "in.jsonl", SEED[:1]), "--out", tmp_path / "out", "--no-cache", "--dask", address)
     assert_one_line_error(result, f"--dask {address!r}")
+
+
+def test_a_record_too_large_for_the_store_is_a_counted_skip_and_the_rest_builds(tmp_path):
+    """A field over 8 MiB (escaped in Turtle, over Oxigraph's 16 MiB for one term): the record is skipped before
+    anything is written, and the store of the others loads."""
+    huge = {"id": "huge", "abstract": 'We propose "HugeNet".\n' * 400_000}  # 8.8 MB, twice that once escaped
+    result = build(jsonl(tmp_path / "in.jsonl", [SEED[0], huge]), "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip().endswith("skipped 1 (a field over 8 MiB)")
+    assert len(ox.Store.read_only(str(tmp_path / "out" / "store"))) > 0
