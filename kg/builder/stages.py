@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -90,7 +92,7 @@ def unwritten(name: str, out: Path) -> Iterator[None]:
 
 def check_out(out: Path) -> None:
     """Fail before any work if `out` cannot be a folder: it, or the first of its parents that exists, is a file,
-    or it cannot be looked at (a parent without search permission, a name too long)."""
+    or it cannot be looked at (a parent without search permission, a name too long) or written."""
     try:
         existing = next(p for p in (out, *out.parents) if p.exists())
         is_dir = existing.is_dir()
@@ -100,6 +102,8 @@ def check_out(out: Path) -> None:
         raise OutputError(
             "--out names a file, not a folder" if existing == out else f"--out is inside {existing}, a file", out
         )
+    if not os.access(existing, os.W_OK | os.X_OK):  # found now, not after the parse
+        raise OutputError(f"cannot write here ({os.strerror(errno.EACCES)})", existing)
 
 
 def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:

@@ -6,7 +6,7 @@ import pytest
 import rdflib
 
 from kg import build as build_function
-from tests.e2e.test_reliability import assert_one_line_error, build
+from tests.e2e.test_reliability import assert_one_line_error, build, build_bound_by_permissions
 from tests.helpers import SEED, jsonl
 
 BAD_BASE_IRIS = {
@@ -60,3 +60,18 @@ def test_a_record_too_large_for_the_store_is_a_counted_skip_and_the_rest_builds(
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip().endswith("skipped 1 (a field over 8 MiB)")
     assert len(ox.Store.read_only(str(tmp_path / "out" / "store"))) > 0
+
+
+def test_an_out_folder_that_cannot_be_looked_at_or_written_is_one_line_before_any_work(tmp_path):
+    corpus = jsonl(tmp_path / "in.jsonl", SEED[:1])
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked").chmod(0o000)  # no search: what is inside cannot be looked at
+    (tmp_path / "read-only").mkdir()
+    (tmp_path / "read-only").chmod(0o555)
+    try:
+        locked = build_bound_by_permissions(corpus, "--out", tmp_path / "locked" / "out")
+        read_only = build_bound_by_permissions(corpus, "--out", tmp_path / "read-only")
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+    assert_one_line_error(locked, f"{tmp_path / 'locked' / 'out'}: cannot use this folder (Permission denied)")
+    assert_one_line_error(read_only, f"{tmp_path / 'read-only'}: cannot write here (Permission denied)")
