@@ -1,4 +1,4 @@
-"""Faster stand-ins for three inner steps of the pipeline's components, computing exactly what spaCy's do.
+"""Faster stand-ins for inner steps of spaCy and of the pipeline's components, computing exactly what spaCy's do.
 
 They were a quarter of a parse (CPU seconds over the 2,732 ICML 2025 abstracts, one process; after: 2.8, 1.0, 2.9):
 - the attribute ruler's matching (12.4 s): spaCy's Matcher tries each of its 179 patterns at every token,
@@ -7,22 +7,36 @@ They were a quarter of a parse (CPU seconds over the 2,732 ICML 2025 abstracts, 
   (57,528 nouns) by scanning the list, and it caches nothing it returns early (singular nouns, base forms);
 - kg_relations' DependencyMatcher (9.4 s): it matches every node of its 16 patterns over the whole doc, then
   tries the combinations; walking the tree from the tokens that fit a pattern's first node finds the same.
+Others cost little on real text, but their work grew with the square of an abstract's length where it is
+written to be slow (a sentence of thousands of names, brackets or quotes: minutes for 20,000 characters):
+- the tokenizer's suffix search: a regular expression anchored at the end is tried at every start of the
+  string, and the tokenizer strips a string's affixes one at a time (10,000 brackets took 20 s);
+- `Span.sent` and `Token.sent`, which walk to the sentence's edges on every call (a table, SentenceTable);
+- the English noun chunks, which walk up a coordination from each of its words;
+- kg_roles' DependencyMatcher, which tries every noun of a tree with every "novel" in it (TreeMatch too).
 `speed_up` installs them on a loaded pipeline; patterns of a kind not handled here keep spaCy's matchers.
-tests/nlp/test_fast.py checks that every token gets the same annotations and every doc the same matches.
+tests/nlp/test_fast.py checks that every token gets the same annotations, every doc the same matches, noun
+chunks and sentences, and the tokenizer the same suffixes; tests/nlp/test_linear_work.py that the work grows
+with the length.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, cast
+from typing import Any, Callable, Iterator, cast
 
+from spacy.errors import Errors
+from spacy.lang.en.syntax_iterators import noun_chunks as english_noun_chunks
 from spacy.language import Language
 from spacy.lookups import Lookups
 from spacy.matcher import DependencyMatcher
 from spacy.pipeline import AttributeRuler, Lemmatizer
-from spacy.tokens import Doc, Token
+from spacy.symbols import NOUN, PRON, PROPN
+from spacy.tokens import Doc, Span, Token
 
 from .relations import RelationFinder
+from .roles import PATTERNS as ROLE_PATTERNS
+from .roles import RoleMarker
 
 # Matcher attribute -> Token attribute holding the same value (as text, or a bool).
 TOKEN_ATTRS = {
@@ -126,6 +140,22 @@ class IndexedRulerMatch:
         return matches
 
 
+def tree_roots(heads: list[int]) -> list[int]:
+    """The root of each token's tree, as Token.ancestors reaches it, from each token's head: each token's path
+    up is walked once, as far as a token whose root is known (walking each to the root was a read of the
+    sentence per token where the parse is one long chain)."""
+    roots = [-1] * len(heads)  # -1: not known yet
+    for i in range(len(heads)):
+        path: list[int] = []
+        while roots[i] < 0 and heads[i] != i and len(path) < len(heads):
+            path.append(i)
+            i = heads[i]
+        root = i if roots[i] < 0 else roots[i]
+        for j in (*path, i):
+            roots[j] = root
+    return roots
+
+
 Node = tuple[int, str, list[Test]]  # the earlier node it hangs from, its operator (">" | ";"), its tests
 
 
@@ -171,12 +201,7 @@ class TreeMatch:
     def __call__(self, doc: Doc) -> list[tuple[int, list[int]]]:
         tokens = list(doc)
         heads = [t.head.i for t in tokens]
-        roots = []  # the root of each token's tree, as Token.ancestors reaches it
-        for i in range(len(tokens)):
-            steps = 0
-            while heads[i] != i and steps < len(tokens):
-                i, steps = heads[i], steps + 1
-            roots.append(i)
+        roots = tree_roots(heads)
         children: list[list[int] | None] = [None] * len(tokens)  # found when first asked for
         matches: list[tuple[int, list[int]]] = []
 
@@ -238,8 +263,95 @@ def memoized(lemmatize: Callable[[Token], list[str]]) -> Callable[[Token], list[
     return lemmas
 
 
+SUFFIX_REACH = 100  # characters; spaCy's suffix rules match at most a few, or a run of dots
+
+
+class TailSuffixSearch:
+    """The tokenizer's `suffix_search` started `reach` characters before the end of a long string: the same
+    match, since a suffix rule matches a few characters or a run of one (dots), and a match that starts right
+    at the start of the search may be such a run reaching further back, so that the whole string is searched
+    then. (Characters before the start stay visible to look-behinds.)"""
+
+    def __init__(self, pattern: re.Pattern[str], reach: int = SUFFIX_REACH) -> None:
+        self.pattern = pattern
+        self.reach = reach
+        self.__self__ = pattern  # what spaCy saves of a tokenizer's search (`search.__self__.pattern`)
+
+    def __call__(self, string: str) -> re.Match[str] | None:
+        start = len(string) - self.reach
+        if start <= 0:
+            return self.pattern.search(string)
+        found = self.pattern.search(string, start)
+        return self.pattern.search(string) if found is not None and found.start() == start else found
+
+
+NOUN_PHRASE_DEPS = ["oprd", "nsubj", "dobj", "nsubjpass", "pcomp", "pobj", "dative", "appos", "attr", "ROOT"]
+
+
+def noun_chunks(doclike: Doc | Span) -> Iterator[tuple[int, int, int]]:
+    """spaCy's English noun chunks (spacy.lang.en.syntax_iterators.noun_chunks, whose steps these are), with
+    the walk from a coordinated word up to the first of its list remembered: spaCy's walks it for each word, a
+    read of the list per name in it (a list of 4,000 names took 12 s to parse)."""
+    doc = doclike.doc
+    if not doc.has_annotation("DEP"):
+        raise ValueError(Errors.E029)
+    np_deps = [doc.vocab.strings.add(label) for label in NOUN_PHRASE_DEPS]
+    conj = doc.vocab.strings.add("conj")
+    np_label = doc.vocab.strings.add("NP")
+    first_of: dict[int, Token] = {}  # token -> where the walk up from it ends
+
+    def first_conjunct(head: Token) -> Token:
+        path = []
+        while head.i not in first_of and head.dep == conj and head.head.i < head.i:
+            path.append(head.i)
+            head = head.head
+        found = first_of.get(head.i, head)
+        for i in path:
+            first_of[i] = found
+        return found
+
+    prev_end = -1
+    for word in doclike:
+        if word.pos not in (NOUN, PROPN, PRON):
+            continue
+        if word.left_edge.i <= prev_end:  # no nested chunks
+            continue
+        if word.dep in np_deps:
+            prev_end = word.i
+            yield word.left_edge.i, word.i + 1, np_label
+        elif word.dep == conj and first_conjunct(word.head).dep in np_deps:  # coordinated to a noun phrase
+            prev_end = word.i
+            yield word.left_edge.i, word.i + 1, np_label
+
+
+class SentenceTable:
+    """`Span.sent` (and `Token.sent`, which asks it) looked up in a table of each token's sentence, as a doc's
+    span hook: spaCy's walks to the sentence's edges on every call, a read of the sentence for each name a rule
+    asks about in it."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.bounds: list[tuple[int, int]] = []  # each token's sentence's start and end
+        for sentence in doc.sents:
+            self.bounds += [(sentence.start, sentence.end)] * len(sentence)
+
+    def __call__(self, span: Span) -> Span:
+        start, end = self.bounds[span.start]
+        return span.doc[start:end]
+
+
+@Language.component("kg_sentence_table")
+def add_sentence_table(doc: Doc) -> Doc:
+    doc.user_span_hooks["sent"] = SentenceTable(doc)
+    return doc
+
+
 def speed_up(nlp: Language) -> None:
-    """Install the stand-ins on `nlp`'s attribute ruler, rule lemmatizer and relation finder, where it has them."""
+    """Install the stand-ins on `nlp`'s tokenizer, attribute ruler, rule lemmatizer, role marker and relation
+    finder, where it has them, and the sentence table after its parser (which sets the sentences: nothing after
+    it changes them)."""
+    search = getattr(nlp.tokenizer, "suffix_search", None)
+    if isinstance(pattern := getattr(search, "__self__", None), re.Pattern):
+        nlp.tokenizer.suffix_search = TailSuffixSearch(pattern)  # type: ignore[union-attr]  # a Tokenizer
     if "attribute_ruler" in nlp.pipe_names:
         ruler = nlp.get_pipe("attribute_ruler")
         if isinstance(ruler, AttributeRuler) and (match := IndexedRulerMatch.of(ruler)) is not None:
@@ -251,6 +363,14 @@ def speed_up(nlp: Language) -> None:
             and (tree := TreeMatch.of(finder.matcher, list(finder.anchors))) is not None
         ):
             finder.matcher = tree  # type: ignore[assignment]  # a stand-in with the same results
+    if "kg_roles" in nlp.pipe_names:
+        marker = nlp.get_pipe("kg_roles")
+        if isinstance(marker, RoleMarker) and (tree := TreeMatch.of(marker.matcher, list(ROLE_PATTERNS))) is not None:
+            marker.matcher = tree  # type: ignore[assignment]  # a stand-in with the same results
+    if nlp.vocab.get_noun_chunks is english_noun_chunks:
+        nlp.vocab.get_noun_chunks = noun_chunks  # type: ignore[assignment]  # typed as spans; yields spaCy's triples
+    if "parser" in nlp.pipe_names and "kg_sentence_table" not in nlp.pipe_names:
+        nlp.add_pipe("kg_sentence_table", after="parser")
     if "lemmatizer" in nlp.pipe_names:
         lemmatizer = nlp.get_pipe("lemmatizer")
         if isinstance(lemmatizer, Lemmatizer) and lemmatizer.mode == "rule":

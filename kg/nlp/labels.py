@@ -3,9 +3,9 @@ and which phrases name nothing ("our method", "has attracted attention", "GPUs")
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Collection
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Doc, Span, Token
 
 from .lexicon import (
     BEAT_VERBS,
@@ -30,6 +30,11 @@ from .lexicon import (
 )
 from .short_forms import short_form_key
 from .spans import is_capitalised_name, is_name, trim, words
+
+# How far the list rules read from a name, in tokens: a list of names is read for its cue, its head word or
+# what it is compared with up to this length (ICML 2025's longest list of names has 21 tokens), so that in a
+# sentence of names each name costs a bounded read, not one of the sentence (20,000 characters took minutes).
+MAX_LIST_TOKENS = 64
 
 
 def head_forms(token: Token) -> tuple[str, str]:
@@ -76,37 +81,40 @@ def in_list_of_names(token: Token) -> bool:
     return token.lower_ in LIST_WORDS or is_name(token) or token.text == "-"
 
 
+def list_reach(span: Span) -> int:
+    """The first token the list rules read before `span`: its sentence's first, or MAX_LIST_TOKENS back."""
+    return max(span.sent.start, span.start - MAX_LIST_TOKENS)
+
+
 def in_list_after_cue(span: Span) -> bool:
     """Is the span in a list of names that follows "on", "across", "such as", ...?"""
-    i = span.start - 1
-    while i >= span.sent.start:
-        token = span.doc[i]
+    for token in reversed(span.doc[list_reach(span) : span.start]):
         if token.lower_ in LIST_CUES:
             return True
         if not in_list_of_names(token):
             return False
-        i -= 1
     return False
+
+
+EXAMPLE_LIST_WORDS = LIST_WORDS - {"as", "such"}
 
 
 def example_of(span: Span) -> Token | None:
     """The noun a listed name is an example of: "LLMs such as GPT-4 and Llama", "models (e.g., GPT-4)",
     "benchmarks including MMLU" (the list may start with other names)."""
-    doc, i = span.doc, span.start - 1
-    while i > span.sent.start and (
-        doc[i].lower_ in LIST_WORDS - {"as", "such"} or is_name(doc[i]) or doc[i].text == "-"
-    ):
+    doc, i, first = span.doc, span.start - 1, list_reach(span)
+    while i > first and (doc[i].lower_ in EXAMPLE_LIST_WORDS or is_name(doc[i]) or doc[i].text == "-"):
         i -= 1
-    if doc[i].lower_ == "as" and i > span.sent.start and doc[i - 1].lower_ == "such":
+    if doc[i].lower_ == "as" and i > first and doc[i - 1].lower_ == "such":
         i -= 1
     elif doc[i].lower_ not in EXAMPLE_CUES:
         return None
     i -= 1
-    while i >= span.sent.start and doc[i].text in {",", "(", "such"}:
+    while i >= first and doc[i].text in {",", "(", "such"}:
         i -= 1
-    if i - 2 >= span.sent.start and doc[i].text == ")" and doc[i - 2].text == "(":  # "Models (MLLMs), such as"
+    if i - 2 >= first and doc[i].text == ")" and doc[i - 2].text == "(":  # "Models (MLLMs), such as"
         i -= 3
-    return doc[i] if i >= span.sent.start and doc[i].pos_ in {"NOUN", "PROPN"} else None
+    return doc[i] if i >= first and doc[i].pos_ in {"NOUN", "PROPN"} else None
 
 
 def apposed(token: Token) -> list[Token]:
@@ -135,17 +143,27 @@ def name_label(span: Span) -> str | None:
     return None
 
 
-def is_listed_for_evaluation(span: Span) -> bool:
-    """ "experiments on CIFAR-10 and ImageNet": a name listed after "on" where the sentence evaluates; a
-    dataset, most likely, but not for certain ("based on BERT")."""
-    return in_list_after_cue(span) and any(t.lemma_.lower() in EVALUATION_WORDS for t in span.sent)
+def evaluating_sentences(doc: Doc) -> frozenset[int]:
+    """Where the sentences that speak of evaluation start ("experiments", "outperforms", "accuracy"): found
+    once per doc, not once per name in a sentence (in a sentence of names, that was a scan of it per name)."""
+    return frozenset(s.start for s in doc.sents if any(t.lemma_.lower() in EVALUATION_WORDS for t in s))
+
+
+def is_listed_for_evaluation(span: Span, evaluating: frozenset[int]) -> bool:
+    """ "experiments on CIFAR-10 and ImageNet": a name listed after "on" where the sentence evaluates (starts
+    in `evaluating`); a dataset, most likely, but not for certain ("based on BERT")."""
+    return in_list_after_cue(span) and span.sent.start in evaluating
 
 
 def is_compared_or_evaluated(token: Token) -> bool:
     """Is the token what a sentence compares or evaluates: "GRAMA outperforms ResNet", "LoRA achieves
     higher accuracy", "compared to DoRA", "we evaluate GRAMA on ...", and what is listed with it."""
-    while token.dep_ == "conj":  # "outperforms DoRA and QLoRA"
+    for _ in range(MAX_LIST_TOKENS):  # "outperforms DoRA and QLoRA"
+        if token.dep_ != "conj":
+            break
         token = token.head
+    else:
+        return False  # a longer list is not read
     verb = token.head
     if token.dep_ in {"nsubj", "dobj", "nsubjpass"} and verb.lemma_ in BEAT_VERBS:
         return True
@@ -184,10 +202,11 @@ def is_name_like(token: Token) -> bool:
 
 def noun_after_names(span: Span, is_head: Callable[[Token], bool], in_list: Callable[[Token], bool]) -> Token | None:
     """The word `is_head` accepts that ends a list of names starting with the span (a name itself), where every
-    word between is part of such a list (or `in_list`); None when the list ends first."""
+    word between is part of such a list (or `in_list`); None when the list ends first, or goes on for
+    MAX_LIST_TOKENS."""
     if not all(is_name_like(t) for t in span):
         return None
-    for token in span.doc[span.end : span.sent.end]:
+    for token in span.doc[span.end : min(span.sent.end, span.end + MAX_LIST_TOKENS)]:
         if is_head(token):
             return token
         if not (in_list_of_names(token) or token.pos_ == "PROPN" or in_list(token)):  # "Pascal" of "Pascal-Part-116"
@@ -228,14 +247,19 @@ def names_none(span: Span) -> bool:
     )
 
 
-def dataset_cue(span: Span, certain: str | None = None) -> bool:
-    """Does the text call the span a dataset: "X dataset", "the X and Y benchmarks", "experiments on X"?
-    The last cue is a guess that a name's `certain` label ("models including GPT-4o") outweighs."""
+def dataset_cue(span: Span, evaluating: frozenset[int], certain: str | None = None) -> bool:
+    """Does the text call the span a dataset: "X dataset", "the X and Y benchmarks", "experiments on X" (in
+    one of the `evaluating` sentences)? The last cue is a guess that a name's `certain` label ("models
+    including GPT-4o") outweighs."""
     if precedes_dataset_head(span):
         return True
     if span.root.lemma_.lower() in DATASET_HEADS:
         return True
-    return certain is None and all(is_name(t) or t.text == "-" for t in span) and is_listed_for_evaluation(span)
+    return (
+        certain is None
+        and all(is_name(t) or t.text == "-" for t in span)
+        and is_listed_for_evaluation(span, evaluating)
+    )
 
 
 def without_dataset_head(span: Span) -> Span:
@@ -249,10 +273,10 @@ def without_dataset_head(span: Span) -> Span:
     return span
 
 
-def modifies_next(span: Span, taken: list[Span]) -> bool:
-    """A lower-case modifier the model cut off the mention it modifies: "next-generation" of
-    "next-generation LLMs", "pre-trained" of "a pre-trained LLM", "ridgeless" of "ridgeless, high-dimensional
-    regression" (names stay: "GPT-4 embeddings")."""
+def modifies_next(span: Span, taken: Collection[int]) -> bool:
+    """A lower-case modifier the model cut off the mention it modifies (a name, or at a token of `taken`, the
+    tokens of the mentions found): "next-generation" of "next-generation LLMs", "pre-trained" of "a pre-trained
+    LLM", "ridgeless" of "ridgeless, high-dimensional regression" (names stay: "GPT-4 embeddings")."""
     root = span.root
     if (
         root.dep_ not in {"amod", "compound"}
@@ -263,6 +287,4 @@ def modifies_next(span: Span, taken: list[Span]) -> bool:
     if len(words(span)) > 1 and any(t.pos_ == "NOUN" for t in span):  # "a pre-trained language model BERT"
         return False
     head = root.head
-    return head.i >= span.end and (
-        is_name(head) or head.pos_ == "PROPN" or any(t.start <= head.i < t.end for t in taken)
-    )
+    return head.i >= span.end and (is_name(head) or head.pos_ == "PROPN" or head.i in taken)

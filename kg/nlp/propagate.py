@@ -18,19 +18,9 @@ from spacy.util import filter_spans
 from ..settings import SPAN_KEY
 from .labels import head_label, strong_head_label
 from .short_forms import short_form_key
-from .spans import is_name, named_part
+from .spans import covered, is_name, named_part, overlaps_any
 
 MAX_NAME_TOKENS = 4
-
-
-def covering(spans: list[Span], target: Span) -> Span | None:
-    """The span that covers `target`'s last token, if any."""
-    last = target.end - 1
-    return next((span for span in spans if span.start <= last < span.end), None)
-
-
-def overlaps(span: Span, others: list[Span]) -> bool:
-    return any(span.start < o.end and o.start < span.end for o in others)
 
 
 @Language.factory(
@@ -55,13 +45,15 @@ class LabelPropagator:
 
     def __call__(self, doc: Doc) -> Doc:
         spans = list(doc.spans[SPAN_KEY])
+        at = {t: span for span in spans for t in range(span.start, span.end)}  # kg_terms leaves one span a token
+        replaced: set[Span] = set()  # pieces of a long form, which its definition replaces
         long_forms: dict[str, str] = {}
         definitions: list[Span] = []
         names: dict[str, str] = {}
         decided: dict[str, str] = {}  # long forms whose head word says what their name is
         for (ls, le), (ss, se) in doc._.abbreviations if self.abbreviations else []:
             long, short = doc[ls:le], doc[ss:se]
-            cover = covering(spans, long)
+            cover = at.get(long.end - 1)
             after = doc[se + 1] if se + 1 < len(doc) and doc[se].text == ")" else None  # "(VLA) models"
             # the head word says what the name is: "Massive Multilingual Multimodal Benchmark (MMMB)"; for a name
             # of hyphenated words the noun after it: "Vision-Language-Action (VLA) models" (but "video-to-audio
@@ -80,13 +72,13 @@ class LabelPropagator:
             label = (
                 decided.get(long.text.lower())
                 or (cover.label_ if cover is not None else None)
-                or (short_cover.label_ if (short_cover := covering(spans, short)) is not None else None)
+                or (short_cover.label_ if (short_cover := at.get(short.end - 1)) is not None else None)
                 or head_label(long.root)
                 or (head_label(after) if after is not None and after.pos_ == "NOUN" else None)
             )
             if label is None:
                 continue
-            pieces = [s for s in spans if s.start < long.end and long.start < s.end]
+            pieces = list(dict.fromkeys(at[t] for t in range(long.start, long.end) if t in at))
             # "Denoising Diffusion" + "Probabilistic Model" (DDPM), "Mixture" + "Experts (MoE) framework", and
             # "the Flexible Job-Shop Scheduling Problem (FJSP)" found without "Flexible": one name
             whole = all(long.start <= s.start and (s.end <= long.end or s.end >= short.end) for s in pieces)
@@ -99,7 +91,10 @@ class LabelPropagator:
             )
             plain = not any(t.is_punct and t.text != "-" or t.text.count("(") != t.text.count(")") for t in long)
             if (len(pieces) > 1 and whole or part) and plain:
-                spans = [s for s in spans if s not in pieces]
+                replaced.update(pieces)
+                for piece in pieces:
+                    for t in range(piece.start, piece.end):
+                        del at[t]
             key = short_form_key(short.text)
             # SF stands for the long form its initials start, whatever span holds it: not for "robust" of "robust
             # reinforcement learning (RL) methods", nor for the kind word of "X (SF) techniques"
@@ -111,9 +106,11 @@ class LabelPropagator:
             for variant in (key, key + "s"):
                 names.setdefault(variant, label)
         doc._.long_forms = long_forms
+        spans = [s for s in spans if s not in replaced]
         # Spans already found stay as they are ("convolutional neural networks (CNNs)" is one
         # mention); definitions and repeated names only fill the gaps.
-        spans += [d for d in filter_spans(definitions) if not overlaps(d, spans)]
+        taken = covered(spans)
+        spans += [d for d in filter_spans(definitions) if not overlaps_any(d, taken)]
         for span in spans if self.names else []:
             if len(span) <= MAX_NAME_TOKENS and any(is_name(t) for t in span):
                 names.setdefault(span.text, span.label_)
@@ -124,7 +121,8 @@ class LabelPropagator:
             repeated = [
                 Span(doc, start, end, label=names[doc.vocab.strings[match_id]]) for match_id, start, end in matcher(doc)
             ]
-            spans += [r for r in filter_spans(repeated) if not overlaps(r, spans)]
+            taken = covered(spans)
+            spans += [r for r in filter_spans(repeated) if not overlaps_any(r, taken)]
         spans = filter_spans(spans)
         doc.spans[SPAN_KEY] = one_label_per_name(spans, long_forms, decided) if self.names else spans
         return doc

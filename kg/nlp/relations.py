@@ -195,6 +195,13 @@ class RelationFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         by_token = {t: span for span in doc.spans[SPAN_KEY] for t in range(span.start, span.end)}
+        at: dict[int, list[Span]] = {}  # token -> its spans, found once (a token with 600 children: 1,200 matches)
+
+        def spans_of(token: Token) -> list[Span]:
+            if token.i not in at:
+                at[token.i] = spans_at(token, by_token)
+            return at[token.i]
+
         found: set[tuple[int, int, str, int, int]] = set()
         for match_id, token_ids in self.matcher(doc):
             key = doc.vocab.strings[match_id]
@@ -202,9 +209,9 @@ class RelationFinder:
             relation = key.partition("/")[0]
             head_token = doc[token_ids[h]]
             # "ProxSparse, a framework for mask selection": what is said of the framework is said of ProxSparse
-            named = spans_at(head_token.head, by_token) if head_token.dep_ == "appos" else []
-            for head in spans_at(head_token, by_token) + named:
-                for tail in spans_at(doc[token_ids[t]], by_token):
+            named = spans_of(head_token.head) if head_token.dep_ == "appos" else []
+            for head in spans_of(head_token) + named:
+                for tail in spans_of(doc[token_ids[t]]):
                     if fits(relation, head, tail):
                         found.add((head.start, head.end, relation, tail.start, tail.end))
         doc._.relations = [list(r) for r in sorted(found)]

@@ -58,9 +58,10 @@ PATTERNS = {
 LEAVING_ARCS = {"prep", "relcl", "acl", "advcl", "ccomp", "xcomp", "punct", "agent", "advmod", "npadvmod"}
 
 
-def proposed_region(anchor: Token) -> set[int]:
-    """Token indices that name what `anchor` (the object of a proposal cue) stands for."""
-    region: set[int] = set()
+def add_proposed_region(anchor: Token, region: set[int]) -> None:
+    """Add to `region` the token indices that name what `anchor` (the object of a proposal cue) stands for. A
+    token in it already is not walked from again: what it leads to is in it too (in a list of 600 novel things,
+    each walked the whole list)."""
     stack = [anchor]
     if anchor.dep_ == "appos":
         stack.append(anchor.head)
@@ -73,7 +74,6 @@ def proposed_region(anchor: Token) -> set[int]:
             calling = child.dep_ == "acl" and child.lemma_ in CALLING_VERBS
             if child.dep_ not in LEAVING_ARCS or calling:
                 stack.append(child)
-    return region
 
 
 def is_earlier_work(verb: Token) -> bool:
@@ -104,7 +104,7 @@ class RoleMarker:
             if name == "PROPOSED" and is_earlier_work(doc[token_ids[0]]):
                 continue
             anchor = token_ids[[p["RIGHT_ID"] for p in pattern].index("object")]
-            region |= proposed_region(doc[anchor])
+            add_proposed_region(doc[anchor], region)
         spans = list(doc.spans[SPAN_KEY])
         proposed = [s.root.i in region for s in spans]
         for i in range(1, len(spans)):

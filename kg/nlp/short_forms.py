@@ -38,20 +38,23 @@ def initials_start(short: str, candidate: str) -> int | None:
     ("Proximal Policy Optimization" for PPO), else None. "of", "for", ... may be skipped or count, but never
     start the long form: "Abstraction and Reasoning Corpus" for ARC, "out-of-distribution" for OOD."""
     letters = [c.lower() for c in short if c.isalnum()]
-    words = list(WORD.finditer(candidate))
-
-    def align(letter: int, word: int) -> int | None:  # the last letter and word not yet matched
-        if word < 0:
-            return None
-        text = words[word].group().lower()
+    if not letters:
+        return None
+    # For each letter, where the long form starts if the letters up to it end at the words read so far (a word
+    # at a time from the first: each letter and word once, where trying every way to skip "of of of ..." from
+    # the end took seconds for one short form).
+    starts: list[int | None] = [None] * len(letters)
+    for word in WORD.finditer(candidate):
+        text = word.group().lower()
         skippable = text in SKIPPABLE_WORDS
-        if text[0] == letters[letter]:
-            found = (None if skippable else words[word].start()) if letter == 0 else align(letter - 1, word - 1)
-            if found is not None:
-                return found
-        return align(letter, word - 1) if skippable else None
-
-    return align(len(letters) - 1, len(words) - 1) if letters else None
+        before = starts
+        starts = []
+        for letter, initial in enumerate(letters):
+            found = None
+            if text[0] == initial:
+                found = (None if skippable else word.start()) if letter == 0 else before[letter - 1]
+            starts.append(before[letter] if found is None and skippable else found)
+    return starts[-1]
 
 
 def find_long_form(short: str, candidate: str) -> int | None:

@@ -20,6 +20,7 @@ from spacy.util import filter_spans
 from ..settings import LABELS, SPAN_KEY
 from .labels import (
     dataset_cue,
+    evaluating_sentences,
     head_label,
     is_generic,
     modifies_next,
@@ -31,7 +32,17 @@ from .labels import (
 )
 from .lexicon import GENERIC_HEADS, LIST_CUES, LIST_WORDS, MODEL_VARIANT_WORDS
 from .model_names import is_family_word
-from .spans import cut_at_verb, is_name, named_part, overlaps_any, through_title_case, tidy, trim, whole_words
+from .spans import (
+    covered,
+    cut_at_verb,
+    is_name,
+    named_part,
+    overlaps_any,
+    through_title_case,
+    tidy,
+    trim,
+    whole_words,
+)
 
 # A name: starts with a letter, and has two capitals or a digit (OTTER, ImageNet, CIFAR-10, LLaMA-2).
 NAME_TOKEN = r"^(?=[A-Za-z][A-Za-z0-9-]*$)(?=(?:.*[A-Z]){2}|.*[0-9])"
@@ -55,23 +66,20 @@ def quoted_spans(doc: Doc) -> list[Span]:
     labelled by their syntax, a list after "on" (datasets: 'on "Game of 24", "Mini-Crosswords" and ...') or
     their head word; a quote nothing labels is left alone ("the 'Curse of Depth'")."""
     spans = []
-    opening, listed, last_end = None, False, -1
-    for token in doc:
-        if token.text not in QUOTES:
-            continue
-        if opening is None or token.sent != doc[opening].sent:
-            opening = token.i
-            continue
-        start, end, opening = opening + 1, token.i, None
-        if not 0 < end - start <= MAX_QUOTED_TOKENS or not (doc[start].text[:1].isupper() or doc[start].is_digit):
-            continue
-        before = doc[start - 2].lower_ if start > 1 else ""
-        listed = before in LIST_CUES or listed and before in LIST_WORDS and start - 1 - last_end <= 3
-        last_end = end
-        span = doc[start:end]
-        label = name_label(span) or ("DATASET" if listed else head_label(span.root))
-        if label:
-            spans.append(Span(doc, start, end, label=label))
+    listed, last_end = False, -1
+    for sentence in doc.sents:  # quotes pair up in a sentence: the first with the second, the third with the fourth
+        quotes = [t.i for t in sentence if t.text in QUOTES]
+        for opening, closing in zip(quotes[::2], quotes[1::2]):
+            start, end = opening + 1, closing
+            if not 0 < end - start <= MAX_QUOTED_TOKENS or not (doc[start].text[:1].isupper() or doc[start].is_digit):
+                continue
+            before = doc[start - 2].lower_ if start > 1 else ""
+            listed = before in LIST_CUES or listed and before in LIST_WORDS and start - 1 - last_end <= 3
+            last_end = end
+            span = doc[start:end]
+            label = name_label(span) or ("DATASET" if listed else head_label(span.root))
+            if label:
+                spans.append(Span(doc, start, end, label=label))
     return spans
 
 
@@ -210,13 +218,16 @@ class TermFinder:
                 for s in spans
             ]
         told: dict[str, str] = {}  # name -> the label its syntax gives it somewhere in the abstract
+        evaluating = evaluating_sentences(doc)
         if self.rule_names:
+            taken = covered(spans)
             for _, start, end in self.matcher(doc):
                 name = doc[start:end]
                 certain = name_label(name)
-                label = certain or ("DATASET" if dataset_cue(name) else None)
-                if label and not overlaps_any(name, spans):
+                label = certain or ("DATASET" if dataset_cue(name, evaluating) else None)
+                if label and not overlaps_any(name, taken):
                     spans.append(Span(doc, start, end, label=label))
+                    taken.update(range(start, end))
                 if certain:
                     told.setdefault(name.text, certain)
             if self.syntax_labels:  # "OTTER, a novel VLA architecture": OTTER is a method throughout
@@ -229,22 +240,26 @@ class TermFinder:
                 ]
         if self.quoted_names:  # a quoted name wins over the pieces of it found before ("Tree" of "Tree of Thoughts")
             quoted = quoted_spans(doc)
-            spans = [s for s in spans if not overlaps_any(s, quoted)] + quoted
+            taken = covered(quoted)
+            spans = [s for s in spans if not overlaps_any(s, taken)] + quoted
         if self.model_names:  # so does a model's whole name ("Sonnet" of "Claude 3.5 Sonnet")
             models = model_name_spans(doc)
-            spans = [s for s in spans if not overlaps_any(s, models)] + models
+            taken = covered(models)
+            spans = [s for s in spans if not overlaps_any(s, taken)] + models
         if self.rule_chunks:
-            spans += [c for c in chunk_spans(doc) if not overlaps_any(c, spans)]
+            taken = covered(spans)
+            spans += [c for c in chunk_spans(doc) if not overlaps_any(c, taken)]
         if self.dataset_cues:
             spans = [
                 Span(doc, s.start, s.end, label="DATASET")
-                if s.label_ != "DATASET" and dataset_cue(s, told.get(s.text))
+                if s.label_ != "DATASET" and dataset_cue(s, evaluating, told.get(s.text))
                 else s
                 for s in spans
             ]
             spans = list(map(without_dataset_head, spans))
         if self.generic_filter:
-            spans = [s for s in spans if not names_none(s) and not modifies_next(s, spans)]
+            taken = covered(spans)
+            spans = [s for s in spans if not names_none(s) and not modifies_next(s, taken)]
         spans = [through_title_case(whole_words(s)) for s in spans]
         doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, spans) if t is not None])
         return doc

@@ -3,14 +3,25 @@ components do (a new English model, spaCy release or relation pattern must not c
 
 import importlib
 import json
+import random
 
+from spacy.lang.en.syntax_iterators import noun_chunks as english_noun_chunks
 from spacy.matcher import DependencyMatcher
 
 from kg.clean import clean
 from kg.layout import SAMPLE_INPUT
-from kg.nlp.fast import IndexedRulerMatch, TreeMatch, speed_up
+from kg.nlp.fast import (
+    SUFFIX_REACH,
+    IndexedRulerMatch,
+    SentenceTable,
+    TailSuffixSearch,
+    TreeMatch,
+    noun_chunks,
+    speed_up,
+)
 from kg.nlp.fingerprint import base_model_name
 from kg.nlp.relations import PATTERNS
+from kg.nlp.roles import PATTERNS as ROLE_PATTERNS
 
 SAMPLE = [clean(json.loads(line)["abstract"]).text for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
 # What the attribute ruler's multi-token and regular-expression patterns are about, and some of the rest.
@@ -32,6 +43,21 @@ RELATION_CUES = [
     "GRAMA relies on ImageNet. Graph Neural Networks (GNNs) are widely used, and so is Mamba, a modern RNN.",
 ]
 
+# Strings about as long as the suffix search's reach, of the characters its rules strip: runs of dots (the one
+# rule that matches any length), brackets, quotes, units after a number.
+NEAR_THE_REACH = [
+    piece * n + end
+    for n in (SUFFIX_REACH - 3, SUFFIX_REACH - 1, SUFFIX_REACH, SUFFIX_REACH + 1, 2 * SUFFIX_REACH)
+    for piece, end in ((".", ""), ("(", ""), ("a", "."), ("a", ".."), ("5", "km"), ("x", "'s"), ('"', ")"), ("A", "."))
+] + ["a" + "." * (SUFFIX_REACH + 5), "(" + "." * (2 * SUFFIX_REACH) + ")", "a" * (SUFFIX_REACH - 1) + "..."]
+# A list of names, novel things and coordinated noun phrases, as the adversarial abstracts write them.
+LISTS = [
+    "We evaluate on " + "ABC-1 and " * 30 + "ImageNet.",
+    "We use " + "Abc, " * 40 + "and Xyz for " + "method for task for " * 10 + "tasks.",
+    "We propose " + "a novel ABC and " * 20 + "OTTER, a novel VLA architecture, and " + "DEF, a new model, " * 5,
+    '"Game of 24" and ' * 10 + "are solved by LoRA, DoRA and QLoRA, which outperform GPT-4, Llama and Qwen.",
+]
+
 
 def annotations(nlp, texts):
     return [
@@ -46,7 +72,45 @@ def test_the_attribute_ruler_and_lemmatizer_stand_ins_annotate_tokens_as_spacy_d
     assert isinstance(
         quick.get_pipe("attribute_ruler").match, IndexedRulerMatch
     )  # every pattern was of a kind it handles
-    assert annotations(quick, SAMPLE + EXCEPTIONS) == annotations(plain, SAMPLE + EXCEPTIONS)
+    texts = SAMPLE + EXCEPTIONS + NEAR_THE_REACH + LISTS
+    assert annotations(quick, texts) == annotations(plain, texts)
+
+
+def test_the_suffix_search_finds_what_spacys_finds(nlp):
+    search = nlp.tokenizer.suffix_search
+    assert isinstance(search, TailSuffixSearch)
+    pieces = [".", "..", "(", ")", '"', "'", "a", "A", "5", "km", "%", "-", "…"]
+    rng = random.Random(0)
+    made = [
+        "".join(rng.choice(pieces) * rng.choice((1, 1, 2, 40, 99)) for _ in range(rng.randint(1, 12)))
+        for _ in range(3000)
+    ]
+    strings = [s for text in SAMPLE + EXCEPTIONS for s in text.split()] + NEAR_THE_REACH + made
+    assert sum(len(s) > SUFFIX_REACH for s in strings) > 1000
+    for string in strings:
+        ours, spacys = search(string), search.pattern.search(string)
+        assert (ours and ours.span()) == (spacys and spacys.span()), string
+
+
+def test_sentences_from_the_table_are_spacys(nlp):
+    for doc in nlp.pipe(SAMPLE + LISTS):
+        assert isinstance(doc.user_span_hooks["sent"], SentenceTable)
+        spans = [doc[i : i + 1] for i in range(len(doc))] + [doc[i : i + 7] for i in range(0, len(doc) - 7, 3)]
+        tabled = [(span.sent.start, span.sent.end, span[0].sent.start) for span in spans]
+        del doc.user_span_hooks["sent"]  # spaCy's own walk
+        assert tabled == [(span.sent.start, span.sent.end, span[0].sent.start) for span in spans]
+        assert len({start for start, _, _ in tabled}) == len(list(doc.sents))
+
+
+def test_noun_chunks_are_spacys(nlp):
+    assert nlp.vocab.get_noun_chunks is noun_chunks
+    chunks = 0
+    for doc in nlp.pipe(SAMPLE + RELATION_CUES + LISTS):
+        for part in (doc, doc[3:40], doc[len(doc) // 2 :]):
+            found = list(noun_chunks(part))
+            assert found == list(english_noun_chunks(part))
+            chunks += len(found)
+    assert chunks > 500
 
 
 def test_the_relation_matcher_finds_what_spacy_finds(nlp):
@@ -62,3 +126,17 @@ def test_the_relation_matcher_finds_what_spacy_finds(nlp):
         assert found == sorted((key, tuple(ids)) for key, ids in spacy_matcher(doc))
         matches += len(found)
     assert matches > 50
+
+
+def test_the_role_matcher_finds_what_spacy_finds(nlp):
+    tree = nlp.get_pipe("kg_roles").matcher
+    assert isinstance(tree, TreeMatch)
+    spacy_matcher = DependencyMatcher(nlp.vocab)
+    for name, pattern in ROLE_PATTERNS.items():
+        spacy_matcher.add(name, [pattern])
+    matches = 0
+    for doc in nlp.pipe(SAMPLE + RELATION_CUES + LISTS):
+        found = sorted((key, tuple(ids)) for key, ids in tree(doc))
+        assert found == sorted((key, tuple(ids)) for key, ids in spacy_matcher(doc))
+        matches += len(found)
+    assert matches > 30

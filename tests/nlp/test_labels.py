@@ -5,8 +5,13 @@ import spacy
 from spacy.tokens import Doc, Span
 
 from kg.nlp.labels import (
+    MAX_LIST_TOKENS,
     dataset_cue,
+    evaluating_sentences,
+    example_of,
     head_label,
+    in_list_after_cue,
+    is_compared_or_evaluated,
     is_generic,
     is_interest,
     names_none,
@@ -102,6 +107,60 @@ def test_a_name_before_a_dataset_word_is_a_dataset():
         ("CIFAR-10", "PROPN", "CIFAR-10", "compound", 3),
         ("dataset", "NOUN", "dataset", "pobj", 0),
     )
-    assert precedes_dataset_head(tokens[2:3]) and dataset_cue(tokens[2:3])
+    assert precedes_dataset_head(tokens[2:3]) and dataset_cue(tokens[2:3], frozenset())
     lower = doc(("tabular", "ADJ", "tabular", "amod", 1), ("datasets", "NOUN", "dataset", "ROOT", 1))
     assert not precedes_dataset_head(lower[0:1])  # a lower-case word before "datasets" describes data
+
+
+def listed(before: list[tuple[str, str]], names: int, after: tuple[tuple[str, str], ...] = ()) -> Doc:
+    """One sentence: the (word, POS) tokens `before`, then `names` names between commas ("AB , AB , AB"), then
+    those `after`; each word its own lemma, singular."""
+    tokens = before + [("AB", "PROPN"), (",", "PUNCT")] * (names - 1) + [("AB", "PROPN"), *after]
+    words, pos = zip(*tokens)
+    lemmas = [w.lower().removesuffix("s") for w in words]
+    starts = [True] + [False] * (len(words) - 1)
+    return Doc(NLP.vocab, words=list(words), pos=list(pos), lemmas=lemmas, sent_starts=starts)
+
+
+def test_a_list_of_names_is_read_for_its_cue_up_to_a_bound():
+    """Each name is read back to its cue ("on", "such as") as far as MAX_LIST_TOKENS, not through the sentence:
+    a sentence of 2,000 names read 2,000 times took minutes."""
+    near = listed([("on", "ADP")], MAX_LIST_TOKENS // 2)  # the last name is MAX_LIST_TOKENS - 1 tokens after "on"
+    far = listed([("on", "ADP")], MAX_LIST_TOKENS // 2 + 1)  # MAX_LIST_TOKENS + 1
+    assert in_list_after_cue(near[-1:]) and not in_list_after_cue(far[-1:]) and in_list_after_cue(far[1:2])
+    cue = [("models", "NOUN"), ("such", "ADJ"), ("as", "ADP")]
+    near, far = listed(cue, MAX_LIST_TOKENS // 2 - 1), listed(cue, MAX_LIST_TOKENS // 2 + 1)
+    assert example_of(near[-1:]).text == "models" and example_of(far[-1:]) is None
+    assert example_of(far[3:4]).text == "models"
+
+
+def test_a_list_of_names_is_read_for_its_head_word_up_to_a_bound():
+    near = listed([], MAX_LIST_TOKENS // 2, (("datasets", "NOUN"),))  # "datasets" MAX_LIST_TOKENS - 1 tokens on
+    far = listed([], MAX_LIST_TOKENS // 2 + 1, (("datasets", "NOUN"),))
+    assert precedes_dataset_head(near[:1]) and not precedes_dataset_head(far[:1]) and precedes_dataset_head(far[-2:-1])
+
+
+def test_a_name_is_compared_with_a_list_read_up_to_a_bound():
+    """ "X outperforms AB and AB and ...": each AB is what X is compared with, in a list as long as the bound."""
+
+    def compared(names: int) -> Doc:
+        words = ["X", "outperforms"] + ["AB", "and"] * (names - 1) + ["AB"]
+        lemmas = ["x", "outperform"] + [w.lower() for w in words[2:]]
+        heads = [1, 1, 1] + [i - 1 if words[i] == "and" else i - 2 for i in range(3, len(words))]
+        deps = ["nsubj", "ROOT", "dobj"] + ["cc" if w == "and" else "conj" for w in words[3:]]
+        return Doc(NLP.vocab, words=words, lemmas=lemmas, heads=heads, deps=deps)
+
+    near, far = compared(MAX_LIST_TOKENS), compared(MAX_LIST_TOKENS + 1)
+    assert is_compared_or_evaluated(near[-1]) and not is_compared_or_evaluated(far[-1])
+    assert is_compared_or_evaluated(far[4])
+
+
+def test_the_sentences_that_evaluate_are_found_once():
+    words = ["We", "run", "experiments", ".", "It", "is", "good", "."]
+    tokens = Doc(
+        NLP.vocab,
+        words=words,
+        lemmas=["we", "run", "experiment", ".", "it", "be", "good", "."],
+        sent_starts=[True, False, False, False, True, False, False, False],
+    )
+    assert evaluating_sentences(tokens) == {0}

@@ -1,8 +1,9 @@
 """Extraction on small hand-made abstracts with the real pipeline (English model + trained NER + rules)."""
 
 from kg.corpus import Paper
-from kg.nlp.labels import dataset_cue, modifies_next, precedes_dataset_head
+from kg.nlp.labels import dataset_cue, evaluating_sentences, modifies_next, precedes_dataset_head
 from kg.nlp.parse import extract_mentions
+from kg.nlp.spans import covered
 from kg.resolve import entity_key, resolve
 
 
@@ -249,7 +250,7 @@ def test_a_task_before_a_dataset_noun_stays_a_task(nlp):
         doc.char_span(text.index("dialogue"), text.index(" datasets")),
         doc.char_span(text.index("DialSeg711"), text.index(" and")),
     )
-    assert not precedes_dataset_head(task) and dataset_cue(name)
+    assert not precedes_dataset_head(task) and dataset_cue(name, evaluating_sentences(doc))
 
 
 def test_names_listed_before_a_word_for_models_are_methods(nlp):
@@ -301,9 +302,11 @@ def test_a_lower_case_modifier_is_told_by_what_it_modifies(nlp):
         return doc.char_span(start, start + len(words))
 
     llm, llms, embeddings = span("LLM"), span("LLMs"), span("embeddings")
-    assert modifies_next(span("pre-trained"), [llm]) and modifies_next(span("next-generation"), [llms])
-    assert not modifies_next(span("fine-tuning"), [span("LLMs", text.index("fine"))])
-    assert not modifies_next(span("GPT-4"), [embeddings])
+    assert modifies_next(span("pre-trained"), covered([llm])) and modifies_next(
+        span("next-generation"), covered([llms])
+    )
+    assert not modifies_next(span("fine-tuning"), covered([span("LLMs", text.index("fine"))]))
+    assert not modifies_next(span("GPT-4"), covered([embeddings]))
 
 
 def test_a_hyphenated_name_is_what_the_noun_after_it_says(nlp):
