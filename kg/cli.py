@@ -107,10 +107,15 @@ def build(
         typer.echo(result.summary())
 
 
+def graph_option() -> Any:
+    """`--graph DIR`, checked by the command that reads it (click's own check of it is a box of text)."""
+    return typer.Option(DEFAULT_OUT, "--graph", "-g", readable=False, help="A build's output folder.")
+
+
 @app.command()
 def query(
     query: str = typer.Argument(..., help="A .rq file or SPARQL query text."),
-    graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
+    graph: Path = graph_option(),
     format: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
     bind: List[str] = typer.Option(
         [], "--bind", "-b", help="NAME=VALUE: VALUE (a string, or <IRI>) for the query's selected ?NAME; repeatable."
@@ -126,7 +131,7 @@ def query(
 
 @app.command()
 def serve(
-    graph: Path = typer.Option(DEFAULT_OUT, "--graph", "-g", help="A build's output folder."),
+    graph: Path = graph_option(),
     host: str = typer.Option(
         "127.0.0.1", "--host", help="Address to listen on (anything but loopback lets others query the graph)."
     ),

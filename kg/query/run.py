@@ -1,6 +1,8 @@
 """`kg query`: SPARQL over a build's Oxigraph store, opened read-only (no spaCy here: it starts fast).
 
-A folder without a store (a build copied without it, say) is read from graph.ttl.
+A folder without a store (a build copied without it, say) is read from graph.ttl. The checks a query passes
+before Oxigraph sees it (no SERVICE, no nesting deep enough to overflow its parser) are here too: `kg serve`
+makes them as well.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import csv
 import io
 import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -20,6 +23,36 @@ from ..layout import GRAPH_FILE, STORE_DIR
 
 CELL_WIDTH = 80
 VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+BOM = "\ufeff"
+CODEPOINT = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
+QUERY_VARIABLE = re.compile(r"[?$]\w+")
+SERVICE_REFUSED = "SERVICE is not allowed: no query calls another host (the word may not occur outside a variable name)"
+# Oxigraph's parser and evaluator recurse once a level of nesting, up to ~4 KB of stack a level (a `{`);
+# a main thread has 8 MB, of which this leaves three quarters unused.
+MAX_QUERY_DEPTH = 500
+# SPARQL's tokens as far as nesting goes. A string or an IRI is an operand and nothing inside it counts; a
+# string left open runs to the end of its line (the query does not parse anyway): each character is read once.
+STRING = (
+    r"'''(?:[^'\\]|\\.|'(?!''))*(?:''')?"
+    r'|"""(?:[^"\\]|\\.|"(?!""))*(?:""")?'
+    r"""|'(?:[^'\\\n\r]|\\.)*'?|"(?:[^"\\\n\r]|\\.)*"?"""
+)
+TOKEN = re.compile(
+    r"(?P<skip>\s+|\#[^\n]*|\^\^|!=|<=|>=)"
+    rf"|(?P<operand>{STRING}"
+    r"""|<[^<>"{}|^`\\\x00-\x20]*>"""
+    r"|[?$]\w+"
+    r"|[A-Za-z_][\w.\-]*:(?:[\w.\-:%]|\\.)*|:(?:[\w.\-:%]|\\.)*"
+    r"|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?"
+    r"|@[A-Za-z]+(?:-[A-Za-z0-9]+)*"
+    r"|[A-Za-z_]\w*)"
+    r"|(?P<open>[({\[])|(?P<close>[)}\]])"
+    r"|(?P<operator>\|\||&&|[!+\-*/|^])"
+    r"|(?P<other>.)",
+    re.S,
+)
+# Words that chain what follows them one level below what came before, as an operator does.
+CHAINING_WORDS = frozenset({"UNION", "OPTIONAL", "MINUS", "FILTER", "BIND"})
 
 
 @dataclass
@@ -36,12 +69,20 @@ def one_line(exc: BaseException) -> str:
 def open_store(graph_dir: Path) -> ox.Store:
     """The build's store, read-only; else graph.ttl loaded into memory."""
     store_dir, path = Path(graph_dir) / STORE_DIR, Path(graph_dir) / GRAPH_FILE
-    if store_dir.is_dir():
+    try:
+        has_store, has_graph = store_dir.is_dir(), path.is_file()
+    except OSError as exc:  # a folder we may not search, a name too long: not the same as no graph
+        raise QueryError(f"{graph_dir}: cannot read the build folder ({exc.strerror})") from None
+    if has_store:
         try:
             return ox.Store.read_only(str(store_dir))
         except OSError as exc:
             raise QueryError(f"{store_dir}: cannot open the store ({one_line(exc)})") from None
-    if not path.is_file():
+        except RuntimeError as exc:  # RocksDB's "Corruption: ..."
+            raise QueryError(
+                f"{store_dir}: the store is damaged ({one_line(exc)}); rebuild it: kg build --out {graph_dir}"
+            ) from None
+    if not has_graph:
         raise QueryError(f"{path}: no graph here; run `kg build --out {graph_dir}` first")
     store = ox.Store()
     try:
@@ -53,15 +94,107 @@ def open_store(graph_dir: Path) -> ox.Store:
     return store
 
 
+def names_a_file(query: str) -> bool:
+    """Whether `query` is a path to a file rather than query text (which may be no possible path at all)."""
+    if query.strip().endswith(".rq"):
+        return True
+    try:
+        return len(query) < 4096 and "\n" not in query and Path(query).is_file()
+    except (OSError, ValueError):  # a name over 255 bytes, a NUL: text
+        return False
+
+
 def read_query(query: str) -> str:
-    """`query` is a path to a .rq file or the query text itself."""
-    if query.strip().endswith(".rq") or (len(query) < 4096 and "\n" not in query and Path(query).is_file()):
-        path = Path(query.strip())
-        try:
-            return path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise QueryError(f"{path}: cannot read query ({exc.strerror})") from None
-    return query
+    """`query` is a path to a .rq file or the query text itself; a file is UTF-8, with or without a BOM."""
+    if not names_a_file(query):
+        return query.removeprefix(BOM)
+    path = Path(query.strip())
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise QueryError(f"{path}: cannot read query ({exc.strerror})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise QueryError(f"{path}: not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+
+
+def codepoint(escape: re.Match[str]) -> str:
+    """The character a \\u or \\U escape stands for; an escape past Unicode's last stays as it is."""
+    value = int(escape.group(1) or escape.group(2), 16)
+    return chr(value) if value <= sys.maxunicode else escape.group()
+
+
+def decode_codepoints(query: str) -> str:
+    """`query` with its \\u and \\U escapes decoded, as a SPARQL parser does first, once, over the whole text."""
+    return CODEPOINT.sub(codepoint, query)
+
+
+def calls_service(query: str) -> bool:
+    """Whether `query` may hold a SERVICE clause: the word anywhere outside a variable name, once \\u escapes
+    are decoded. Cautious: a string holding the word is refused too."""
+    return re.search("service", QUERY_VARIABLE.sub(" ", decode_codepoints(query)), re.IGNORECASE) is not None
+
+
+@dataclass
+class Level:
+    """An open bracket of a query being read: which, whether it holds a VALUES block's rows, and the levels
+    its contents have added so far."""
+
+    bracket: str
+    data: bool
+    chained: int = 0
+
+
+def chains(kind: str, word: str, level: Level, after_operand: bool, next_char: str) -> bool:
+    """Whether a token nests what follows it one level below what came before, in Oxigraph's trees: an
+    operator (not a number's sign), a group closed (`{…} {…}` join, `(1 AS ?a) (2 AS ?b)` extend), a word such
+    as UNION or BIND, a triple pattern (`.`, `;`, `,` in a group), a term after a term in a list `(1 2 3)`."""
+    if level.data:
+        return False
+    if kind == "operator":
+        return not (word in "+-" and not after_operand and next_char.isdigit())
+    if kind == "close":
+        return True
+    if kind == "operand":
+        return word.upper() in CHAINING_WORDS or (level.bracket == "(" and after_operand)
+    return kind == "other" and word in ".;," and level.bracket in "{["
+
+
+def query_depth(query: str) -> int:
+    """How deep Oxigraph will recurse into `query`, over-estimated: a level for each bracket it is inside, and
+    inside a bracket one more for each token before it that `chains` (`a || b || c`, `{…} UNION {…}`, a run
+    of BINDs or of triple patterns nest as deep as brackets do); the rows of a VALUES block add nothing."""
+    text = decode_codepoints(query)
+    levels = [Level("", data=False)]
+    depth = deepest = 1
+    values_follow = after_operand = False
+    for token in TOKEN.finditer(text):
+        kind, word = token.lastgroup or "other", token.group()
+        if kind == "skip":
+            continue
+        if kind == "open":
+            levels.append(Level(word, data=levels[-1].data or (values_follow and word == "{")))
+            values_follow = values_follow and word != "{"
+            depth += 1
+        elif kind == "close" and len(levels) > 1:
+            depth -= 1 + levels.pop().chained
+        elif kind == "operand" and word.upper() == "VALUES":
+            values_follow = True
+        if chains(kind, word, levels[-1], after_operand, text[token.end() : token.end() + 1]):
+            levels[-1].chained += 1
+            depth += 1
+        deepest = max(deepest, depth)
+        after_operand = kind in ("operand", "close")
+    return deepest
+
+
+def too_deep(query: str) -> str | None:
+    """Why `query` is refused before Oxigraph parses it, if it nests deep enough to overflow its stack."""
+    depth = query_depth(query)
+    if depth <= MAX_QUERY_DEPTH:
+        return None
+    return f"the query nests {depth} levels deep (brackets, operators, patterns); at most {MAX_QUERY_DEPTH} are allowed"
 
 
 def term_text(term: object) -> str:
@@ -100,6 +233,10 @@ def run_query(
     """Run `query`, with each of `bindings` (variable name -> value) substituted for its variable, which the
     query must select (SPARQL SEP-0007, as Oxigraph does it)."""
     text = read_query(query)
+    if calls_service(text):
+        raise QueryError(SERVICE_REFUSED)
+    if reason := too_deep(text):
+        raise QueryError(reason)
     store = store or open_store(graph_dir)
     substitutions = {ox.Variable(name): term(value) for name, value in (bindings or {}).items()}
     try:
