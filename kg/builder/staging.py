@@ -105,15 +105,30 @@ def write_journal(staging: Path, names: list[str]) -> None:
         os.fsync(file.fileno())
 
 
+def staging_folders(out: Path) -> list[Path]:
+    """The staging folders in `out`: of builds running now, or of builds stopped outright."""
+    try:
+        return sorted(p for p in out.iterdir() if p.name.startswith(STAGING_PREFIX) and p.is_dir())
+    except OSError:
+        return []  # no folder yet, or one a later step reports on
+
+
+def moves_pending(out: Path) -> bool:
+    """Whether a build stopped outright during its moves left `out` half replaced: a journal no live build
+    holds. Readers of a build refuse it until the next build finishes the moves."""
+    for staging in staging_folders(out):
+        if (staging / JOURNAL).exists():
+            with locked(staging, wait=False) as free:
+                if free:
+                    return True
+    return False
+
+
 def finish_moves(out: Path) -> list[str]:
     """Finish or clear what builds stopped outright left in `out`: the moves of one killed after its
     journal, a staging folder of one killed before. Returns the names of the exports moved in."""
     finished: list[str] = []
-    try:
-        leftovers = sorted(p for p in out.iterdir() if p.name.startswith(STAGING_PREFIX) and p.is_dir())
-    except OSError:
-        return finished  # no folder yet, or one a later step reports on
-    for staging in leftovers:
+    for staging in staging_folders(out):
         with locked(staging, wait=False) as mine:
             if not mine:
                 continue  # a build running now

@@ -18,6 +18,7 @@ from typing import Mapping
 
 import pyoxigraph as ox
 
+from ..builder.staging import moves_pending
 from ..errors import QueryError
 from ..layout import GRAPH_FILE, STORE_DIR
 
@@ -73,6 +74,11 @@ def open_store(graph_dir: Path) -> ox.Store:
         has_store, has_graph = store_dir.is_dir(), path.is_file()
     except OSError as exc:  # a folder we may not search, a name too long: not the same as no graph
         raise QueryError(f"{graph_dir}: cannot read the build folder ({exc.strerror})") from None
+    if moves_pending(Path(graph_dir)):
+        raise QueryError(
+            f"{graph_dir}: a build was stopped while it replaced these exports; "
+            f"build again to finish (kg build ... --out {graph_dir})"
+        )
     if has_store:
         try:
             return ox.Store.read_only(str(store_dir))

@@ -12,7 +12,7 @@ import pytest
 
 from kg.builder.staging import STAGING_PREFIX, finish_moves, held_signals, staged
 from kg.errors import OutputError
-from tests.e2e.test_reliability import build, snapshot, snapshot_of
+from tests.e2e.test_reliability import assert_one_line_error, build, snapshot, snapshot_of
 from tests.helpers import ROOT, SEED, jsonl
 
 OLD = {"graph.ttl": "old", "neo4j/papers.csv": "old", "store/CURRENT": "old", ".paperkg-build.json": "old"}
@@ -186,6 +186,13 @@ def test_a_real_build_killed_during_its_moves_is_finished_by_the_next(tmp_path):
         )
         assert killed.returncode == -signal.SIGKILL, killed.stderr
         assert leftovers(out)
+        query = subprocess.run(
+            [sys.executable, "-m", "kg.cli", "query", "SELECT * WHERE { ?s ?p ?o } LIMIT 1", "--graph", str(out)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        assert_one_line_error(query, f"{out}: a build was stopped while it replaced these exports; build again")
         again = build(new, "--out", out)
         assert again.returncode == 0, again.stderr
         assert "kg: warning: finished replacing the exports of a build that was stopped" in again.stderr
