@@ -25,26 +25,48 @@ NEW = {
     ".paperkg-build.json": "new",
 }
 MINE = {"notes.txt": "mine"}
-# Writes NEW into OUT through `staged`, and kills itself (SIGKILL) at its Nth rename.
-KILLED_AT = textwrap.dedent(
+# The start of a child's code: its os.rename kills it (SIGKILL) at the Nth call, N in $KILL_AT_RENAME.
+KILL_AT_RENAME = textwrap.dedent(
     """
     import os, signal, sys
+    real_rename, renames = os.rename, []
+    def rename(*args, **kwargs):
+        renames.append(args)
+        if len(renames) == int(os.environ["KILL_AT_RENAME"]):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real_rename(*args, **kwargs)
+    os.rename = rename
+    """
+)
+# Writes the files `sys.argv[2]` into the folder `sys.argv[1]` through `staged`.
+STAGED = textwrap.dedent(
+    """
     from pathlib import Path
     from kg.builder.staging import staged
-    out, n, files = Path(sys.argv[1]), int(sys.argv[2]), eval(sys.argv[3])
-    real, calls = os.rename, []
-    def rename(*args, **kwargs):
-        calls.append(args)
-        if len(calls) == n:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return real(*args, **kwargs)
-    os.rename = rename
-    with staged(out) as staging:
-        for name, text in files.items():
+    with staged(Path(sys.argv[1])) as staging:
+        for name, text in eval(sys.argv[2]).items():
             (staging / name).parent.mkdir(parents=True, exist_ok=True)
             (staging / name).write_text(text)
     """
 )
+# `python build_graph.py ARGS`.
+BUILD = textwrap.dedent(
+    """
+    sys.argv = ["build_graph.py", *sys.argv[1:]]
+    exec(open("build_graph.py").read())
+    """
+)
+
+
+def killed_at(rename, code, *args):
+    """Run `code` with `args` in a child killed at its `rename`th rename."""
+    return subprocess.run(
+        [sys.executable, "-c", KILL_AT_RENAME + code, *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "KILL_AT_RENAME": str(rename)},
+    )
 
 
 def write(folder, files):
@@ -114,9 +136,7 @@ def test_a_build_killed_at_any_rename_is_finished_by_the_next(tmp_path):
     while True:
         renames += 1
         out = build_folder(tmp_path, f"out{renames}")
-        killed = subprocess.run(
-            [sys.executable, "-c", KILLED_AT, str(out), str(renames), repr(NEW)], cwd=ROOT, capture_output=True
-        )
+        killed = killed_at(renames, STAGED, out, repr(NEW))
         if killed.returncode == 0:
             break  # past the last rename: the moves were done
         assert killed.returncode == -signal.SIGKILL, killed.stderr
@@ -155,35 +175,12 @@ def test_a_signal_waits_until_the_moves_are_done(sig):
         signal.signal(sig, previous)
 
 
-# `python build_graph.py ARGS`, killed (SIGKILL) at its Nth rename into or out of the build folder.
-BUILD_KILLED_AT = textwrap.dedent(
-    """
-    import os, signal, sys
-    sys.argv = ["build_graph.py", *sys.argv[2:]]
-    n, real, calls = int(os.environ["KILL_AT_RENAME"]), os.rename, []
-    def rename(*args, **kwargs):
-        calls.append(args)
-        if len(calls) == n:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return real(*args, **kwargs)
-    os.rename = rename
-    exec(open("build_graph.py").read())
-    """
-)
-
-
 def test_a_real_build_killed_during_its_moves_is_finished_by_the_next(tmp_path):
     old, new = jsonl(tmp_path / "old.jsonl", SEED[:2]), jsonl(tmp_path / "new.jsonl", SEED[2:4])
     out = tmp_path / "out"
     assert build(old, "--out", out).returncode == 0
     for kill_at in (1, 6, 11):  # the first export aside; neo4j/ or store/ half-way; the manifest
-        killed = subprocess.run(
-            [sys.executable, "-c", BUILD_KILLED_AT, "-", str(new), "--out", str(out), "-q"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            env={**os.environ, "KILL_AT_RENAME": str(kill_at)},
-        )
+        killed = killed_at(kill_at, BUILD, new, "--out", out, "-q")
         assert killed.returncode == -signal.SIGKILL, killed.stderr
         assert leftovers(out)
         query = subprocess.run(

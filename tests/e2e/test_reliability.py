@@ -24,8 +24,9 @@ from tests.helpers import ROOT, SEED, jsonl, unavailable
 USER_FILES = {".gitignore": "*\n!.gitignore\n", "notes.txt": "mine, not paperkg's\n"}
 
 
-def build(*args, env=None, limit_file_size=None):
-    """`python build_graph.py ARGS`; `limit_file_size` makes every write past that many bytes fail (EFBIG)."""
+def build(*args, env=None, limit_file_size=None, preexec_fn=None):
+    """`python build_graph.py ARGS`; `limit_file_size` makes every write past that many bytes fail (EFBIG);
+    `preexec_fn` runs in the child before Python starts."""
 
     def limit():
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
@@ -37,7 +38,7 @@ def build(*args, env=None, limit_file_size=None):
         text=True,
         timeout=300,
         env={**os.environ, **(env or {})},
-        preexec_fn=limit if limit_file_size else None,
+        preexec_fn=limit if limit_file_size else preexec_fn,
     )
 
 
@@ -354,14 +355,7 @@ def build_bound_by_permissions(*args):
                 raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
 
     try:
-        return subprocess.run(
-            [sys.executable, "build_graph.py", *map(str, args)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            preexec_fn=drop_overrides if os.geteuid() == 0 else None,
-        )
+        return build(*args, preexec_fn=drop_overrides if os.geteuid() == 0 else None)
     except subprocess.SubprocessError as exc:
         unavailable(f"cannot run a build bound by file permissions as root ({exc})")
 
