@@ -138,11 +138,20 @@ def serve(
     port: int = typer.Option(7878, "--port", "-p", min=0, max=65535, help="Port (0: any free one)."),
     timeout: float = typer.Option(30.0, "--timeout", min=0.1, help="Seconds a query may run before it is stopped."),
     max_result_bytes: int = typer.Option(16_000_000, "--max-result-bytes", min=1, help="Larger results are refused."),
+    max_memory: Optional[int] = typer.Option(
+        None,
+        "--max-memory",
+        min=1,
+        metavar="MB",
+        show_default=False,
+        help="Memory each of the two query workers may use, in MB; a query that needs more is stopped (default: a quarter of the machine's, at least 2000).",
+    ),
 ) -> None:
     """Serve a build as a read-only SPARQL endpoint; prints its query URL, Ctrl-C stops it."""
+    from .query.serve import MB, default_max_memory
     from .query.serve import serve as run_serve
 
-    run_serve(graph, host, port, timeout, max_result_bytes)
+    run_serve(graph, host, port, timeout, max_result_bytes, max_memory * MB if max_memory else default_max_memory())
 
 
 @app.command("eval")
