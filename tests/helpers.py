@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import threading
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Iterator, NoReturn
 
 import pytest
 
@@ -27,3 +30,25 @@ def unavailable(message: str) -> NoReturn:
     if os.environ.get("CI"):
         pytest.fail(message)
     pytest.skip(message)
+
+
+@contextmanager
+def endpoint_that_counts_calls() -> Iterator[tuple[str, list]]:
+    """The URL of a local listener posing as a SPARQL endpoint, and the connections it got (waited for up to 3 s
+    after the block): what a query with SERVICE would call."""
+    calls: list = []
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        listener.settimeout(3)
+
+        def accept() -> None:
+            try:
+                calls.append(listener.accept())
+            except OSError:
+                pass
+
+        waiter = threading.Thread(target=accept)
+        waiter.start()
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}/sparql", calls
+        waiter.join()

@@ -23,7 +23,7 @@ from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
 from ..errors import QueryError
 from ..layout import STORE_DIR
-from .run import one_line, open_store
+from .run import one_line, open_store, refuse_unsafe
 
 # What an Oxigraph store offers that does not write to it; everything else raises.
 READS = frozenset({"query", "quads_for_pattern", "named_graphs", "contains_named_graph", "dump"})
@@ -59,6 +59,8 @@ class _ReadOnlyOxigraph(OxigraphStore):
 
     def query(self, query: Any, initNs: Any, initBindings: Any, queryGraph: Any, **kwargs: Any) -> Any:  # noqa: N803
         """oxrdflib's query, with a query that cannot be read or run a QueryError, as `kg query` has it."""
+        if isinstance(query, str):
+            refuse_unsafe(query)
         try:
             return super().query(query, initNs, initBindings, queryGraph, **kwargs)
         except SyntaxError as exc:

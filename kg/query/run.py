@@ -233,16 +233,22 @@ def term(value: str) -> ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple:
     return ox.Literal(value)
 
 
+def refuse_unsafe(query: str) -> None:
+    """Raise QueryError for a query no reader of a build runs: SERVICE (a call to another host, which may
+    never answer) or one nested deep enough to overflow Oxigraph's recursive parser."""
+    if calls_service(query):
+        raise QueryError(SERVICE_REFUSED)
+    if reason := too_deep(query):
+        raise QueryError(reason)
+
+
 def run_query(
     query: str, graph_dir: Path, store: ox.Store | None = None, bindings: Mapping[str, str] | None = None
 ) -> QueryResult:
     """Run `query`, with each of `bindings` (variable name -> value) substituted for its variable, which the
     query must select (SPARQL SEP-0007, as Oxigraph does it)."""
     text = read_query(query)
-    if calls_service(text):
-        raise QueryError(SERVICE_REFUSED)
-    if reason := too_deep(text):
-        raise QueryError(reason)
+    refuse_unsafe(text)
     store = store or open_store(graph_dir)
     substitutions = {ox.Variable(name): term(value) for name, value in (bindings or {}).items()}
     try:

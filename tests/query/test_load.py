@@ -146,6 +146,20 @@ def test_sparql_that_cannot_be_read(built: Path) -> None:
     assert "\n" not in str(exc.value)
 
 
+@pytest.mark.parametrize(
+    "query, refused",
+    [
+        ("SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }", "SERVICE is not allowed"),
+        ("SELECT * WHERE { FILTER(" + "(" * 5000 + "1" + ")" * 5000 + ") }", "levels deep"),
+    ],
+    ids=["SERVICE", "5,000 parentheses"],
+)
+def test_sparql_that_would_call_out_or_crash_is_refused(built: Path, query: str, refused: str) -> None:
+    """As `kg query` refuses it: the parentheses would overflow Oxigraph's parser and end this process."""
+    with pytest.raises(QueryError, match=refused):
+        kg.load(built).rdf.query(query)
+
+
 WRITES: dict[str, Callable[[rdflib.Graph], object]] = {
     "add": lambda g: g.add((EX, rdflib.RDFS.label, rdflib.Literal("x"))),
     "remove": lambda g: g.remove((None, None, None)),

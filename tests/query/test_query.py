@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,7 @@ import pytest
 from kg.layout import STORE_DIR
 from kg.query.run import MAX_QUERY_DEPTH, query_depth
 from tests.e2e.test_reliability import assert_one_line_error
-from tests.helpers import ROOT, unavailable
+from tests.helpers import ROOT, endpoint_that_counts_calls, unavailable
 
 ASK = "ASK { ?s ?p ?o }"
 NESTED = "ASK { FILTER(" + "(" * 5000 + "true" + ")" * 5000 + ") }"  # 10 KB; Oxigraph's parser overflows its stack
@@ -105,27 +103,12 @@ def test_a_deeply_nested_query_is_refused_and_the_next_runs(sample_build):
 
 def test_service_is_refused_without_calling_out(sample_build):
     """A SERVICE clause would make `kg query` call the host it names (and hang on one that never answers)."""
-    calls = []
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        listener.listen()
-        listener.settimeout(3)
-        target = f"http://127.0.0.1:{listener.getsockname()[1]}/sparql"
-
-        def accept() -> None:
-            try:
-                calls.append(listener.accept())
-            except OSError:
-                pass
-
-        waiter = threading.Thread(target=accept)
-        waiter.start()
+    with endpoint_that_counts_calls() as (target, calls):
         for query in (
             f"SELECT * WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
             f"SELECT * WHERE {{ \\u0053ERVICE SILENT <{target}> {{ ?s ?p ?o }} }}",
         ):
             assert_one_line_error(kg("query", query, "--graph", str(sample_build.out)), "SERVICE is not allowed")
-        waiter.join()
     assert calls == []
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from kg.query.serve import GRAPH_TYPES, MB, SOLUTION_TYPES, WORKERS, allowed_host, calls_service, negotiate
+from tests.helpers import endpoint_that_counts_calls
 
 PAPERS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT ?p WHERE { ?p a kg:Paper }"
 ASK = "ASK { ?s ?p ?o }"
@@ -159,28 +160,13 @@ def test_updates_are_refused_and_change_nothing(server):
 
 
 def test_no_service_calls_to_other_hosts(server):
-    calls = []
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        listener.listen()
-        listener.settimeout(3)
-        target = f"http://127.0.0.1:{listener.getsockname()[1]}/sparql"
-
-        def accept():
-            try:
-                calls.append(listener.accept())
-            except OSError:
-                pass
-
-        waiter = threading.Thread(target=accept)
-        waiter.start()
+    with endpoint_that_counts_calls() as (target, calls):
         for query in (
             f"SELECT * WHERE {{ SERVICE <{target}> {{ ?s ?p ?o }} }}",
             f"SELECT * WHERE {{ \\u0053ERVICE <{target}> {{ ?s ?p ?o }} }}",
             f"SELECT * WHERE {{ sErViCe SILENT <{target}> {{ ?s ?p ?o }} }}",
         ):
             assert server.query(query)[0] == 403
-        waiter.join()
     assert calls == []
 
 
