@@ -266,9 +266,10 @@ def neo4j_push(
     typer.echo(result.summary(uri))
 
 
-class Stopped(Exception):
+class Stopped(BaseException):
     """SIGTERM or SIGHUP, raised where the process is, so that what it started is cleaned up on the way out:
-    the staging folder deleted, the store loader and the parsing workers stopped."""
+    the staging folder deleted, the store loader and the parsing workers stopped. Like KeyboardInterrupt, no
+    `except Exception` catches it."""
 
     def __init__(self, number: int) -> None:
         super().__init__(signal.Signals(number).name)

@@ -50,8 +50,9 @@ FOREIGN_BOMS = (
 CSV_ERRORS = {"unexpected end of data": "a quoted field opened in this record is never closed"}
 HEADER_MAX_WORDS = 12
 NO_WORDS = "no words once markup is removed"
-# A record with a longer field (UTF-8) is skipped: Oxigraph reads no RDF term over 16 MiB, and escaping can double one.
+# A record with a longer field (as Turtle writes it) is skipped: Oxigraph reads no RDF term over 16 MiB.
 MAX_FIELD_BYTES = 8 * 2**20
+CONTROL = re.compile("[\x00-\x1f\x7f]")  # written as \uXXXX
 TOO_LARGE = f"a field over {MAX_FIELD_BYTES // 2**20} MiB"
 EXTRA_CSV_FIELDS = "more fields than the header row"
 # A year: an integer of four digits, or a text (a date) that starts with one.
@@ -325,9 +326,14 @@ def input_files(paths: Iterable[Path]) -> list[Path]:
 
 
 def too_large(paper: Paper) -> bool:
-    """Whether a field is over MAX_FIELD_BYTES in UTF-8 (encoded only if it might be: at most 4 bytes a character)."""
+    """Whether a field is over MAX_FIELD_BYTES as Turtle writes it: in UTF-8, with a control character as
+    `\\uXXXX` (six bytes). Counted only for a field that might be: at most six bytes a character."""
     fields = (paper.id, paper.abstract, paper.title, paper.url, paper.venue, *paper.authors)
-    return any(len(f) * 4 > MAX_FIELD_BYTES and len(f.encode("utf-8")) > MAX_FIELD_BYTES for f in fields)
+    return any(len(f) * 6 > MAX_FIELD_BYTES and turtle_bytes(f) > MAX_FIELD_BYTES for f in fields)
+
+
+def turtle_bytes(text: str) -> int:
+    return len(text.encode("utf-8")) + 5 * len(CONTROL.findall(text))
 
 
 def read_corpus(paths: Iterable[Path]) -> Corpus:

@@ -60,6 +60,9 @@ class Cache:
             with db:
                 db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT)")
                 db.execute("CREATE TABLE IF NOT EXISTS docs (key TEXT PRIMARY KEY, data TEXT)")
+                tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if other := sorted(tables - set(TABLES)):
+                    raise NotACache(f"it holds another table, {other[0]}")
                 for table, columns in TABLES.items():
                     if [row[1] for row in db.execute(f"PRAGMA table_info({table})")] != columns:
                         raise NotACache(f"table {table} has other columns")

@@ -119,11 +119,14 @@ class CappedBuffer:
 def allowed_host(host: str, listening_on: str) -> bool:
     """Whether a request's Host (a name, maybe with a port) is one that DNS rebinding cannot make a browser
     send here: a loopback name, an IP address, or the name the server listens on."""
-    name = host.strip().lower()
-    if name.startswith("["):  # [::1]:7878
-        name = name[1 : name.find("]")] if "]" in name else name
+    name, port = host.strip().lower(), ""
+    if name.startswith("[") and "]" in name:  # [::1]:7878
+        name, _, port = name[1:].partition("]")
     elif name.count(":") == 1:
-        name = name.partition(":")[0]
+        name, port = name.split(":")
+        port = ":" + port
+    if port and not (port.startswith(":") and port[1:].isascii() and port[1:].isdigit()):
+        return False  # "localhost:80@evil.example.com" is no name and port
     name = name.rstrip(".")
     if name in LOOPBACK_NAMES or name.endswith(".localhost") or name == listening_on.strip("[]").lower():
         return True

@@ -52,6 +52,13 @@ def foreign(path):
     db.close()
 
 
+def another_table(path):
+    path.unlink()
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE customers (name TEXT)")
+    db.close()
+
+
 def folder_in_place(path):
     path.unlink()
     (path / "inside").mkdir(parents=True)
@@ -60,6 +67,7 @@ def folder_in_place(path):
 DAMAGES = {
     "not a database": (lambda path: path.write_bytes(b"a torn copy " * 400), "was not a paperkg cache", True),
     "a foreign schema": (foreign, "was not a paperkg cache (table docs has other columns)", True),
+    "another program's table": (another_table, "was not a paperkg cache (it holds another table, customers)", True),
     "entries that are {}": (rows("{}"), "4 entries that are no parse of their text", True),
     "entries that are null": (rows("null"), "4 entries that are no parse of their text", True),
     "entries that are not JSON": (rows('{"spans": [['), "4 entries that are not JSON", True),

@@ -53,12 +53,14 @@ def test_a_dask_address_that_is_none_is_one_line(address, tmp_path):
 
 
 def test_a_record_too_large_for_the_store_is_a_counted_skip_and_the_rest_builds(tmp_path):
-    """A field over 8 MiB (escaped in Turtle, over Oxigraph's 16 MiB for one term): the record is skipped before
-    anything is written, and the store of the others loads."""
-    huge = {"id": "huge", "abstract": 'We propose "HugeNet".\n' * 400_000}  # 8.8 MB, twice that once escaped
-    result = build(jsonl(tmp_path / "in.jsonl", [SEED[0], huge]), "--out", tmp_path / "out")
+    """Fields over 8 MiB as Turtle writes them (Oxigraph reads no term over 16 MiB): an 8.8 MB abstract, and a
+    title of 3 MiB of control characters, each 6 bytes as `\\u0001`. The records are skipped before anything is
+    written, and the store of the others loads."""
+    huge = {"id": "huge", "abstract": 'We propose "HugeNet".\n' * 400_000}
+    controls = {"id": "controls", "title": "\x01" * 3 * 2**20, "abstract": SEED[1]["abstract"]}
+    result = build(jsonl(tmp_path / "in.jsonl", [SEED[0], huge, controls]), "--out", tmp_path / "out")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.rstrip().endswith("skipped 1 (a field over 8 MiB)")
+    assert result.stdout.rstrip().endswith("skipped 2 (a field over 8 MiB)")
     assert len(ox.Store.read_only(str(tmp_path / "out" / "store"))) > 0
 
 
