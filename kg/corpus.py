@@ -21,24 +21,9 @@ from typing import Any, Iterable, Iterator
 
 from .clean import has_words
 from .errors import InputError
-from .layout import (
-    CACHE_FILE,
-    GEXF_FILE,
-    GRAPH_FILE,
-    GRAPHML_FILE,
-    HTML_FILE,
-    MANIFEST_FILE,
-    MENTIONS_FILE,
-    ONTOLOGY_NAME,
-    RDF_FILES,
-)
+from .layout import BUILD_FILES
 
 SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv", ".txt": "text"}
-# The files a build writes into its folder: a folder read leaves them out, so that a folder can be built into itself.
-BUILD_FILES = frozenset(
-    {GRAPH_FILE, ONTOLOGY_NAME, MENTIONS_FILE, HTML_FILE, GRAPHML_FILE, GEXF_FILE, MANIFEST_FILE, CACHE_FILE}
-    | set(RDF_FILES.values())
-)
 # Byte-order marks of text that is not UTF-8; UTF-32's come first, as UTF-32-LE's begins with UTF-16-LE's.
 FOREIGN_BOMS = (
     (codecs.BOM_UTF32_LE, "UTF-32"),

@@ -33,3 +33,10 @@ RDF_FILES = {"ttl": GRAPH_FILE, "nt": "graph.nt", "jsonld": "graph.jsonld", "tri
 
 # Beside the output folder: the parse cache, shared by the builds of one working folder.
 CACHE_FILE = ".paperkg-cache.sqlite"
+
+# Every file a build writes into its folder (its folders, store/ and neo4j/, aside): a folder read as input
+# leaves them out, so that a folder can be built into itself.
+BUILD_FILES = frozenset(
+    {GRAPH_FILE, ONTOLOGY_NAME, MENTIONS_FILE, HTML_FILE, GRAPHML_FILE, GEXF_FILE, MANIFEST_FILE, CACHE_FILE}
+    | set(RDF_FILES.values())
+)

@@ -3,12 +3,12 @@ import json
 
 import pytest
 
-from kg.corpus import BUILD_FILES, NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
+from kg.corpus import NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
 from kg.errors import InputError
 from kg.export.options import ExportOptions
 from kg.export.rdf import FORMATS
 from kg.export.writers import writers
-from kg.layout import CACHE_FILE, MANIFEST_FILE, NEO4J_DIR, STORE_DIR
+from kg.layout import BUILD_FILES, CACHE_FILE, MANIFEST_FILE, NEO4J_DIR, STORE_DIR
 
 RECORD = {
     "id": "p1",
