@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generator
 
+from threadpoolctl import threadpool_limits
 from tqdm import tqdm
 
 from ..clean import CleanText, clean
@@ -49,6 +50,14 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def one_blas_thread() -> None:
+    """A worker's matrix products run on its own core: with a BLAS thread per core in every worker, the
+    ICML 2025 build took 67 s on 2 cores instead of 52 s. NumPy is imported first: it loads the BLAS."""
+    import numpy  # noqa: F401
+
+    threadpool_limits(1, user_api="blas")
+
+
 def parse_chunk(texts: list[str]) -> list[DocData]:
     """One task: the worker loads the pipeline once (cached per process) and parses its texts."""
     from ..nlp.parse import parse
@@ -72,7 +81,9 @@ def run_local(work: list[Chunk], workers: int) -> Generator[tuple[list[str], lis
         for keys, texts in work:
             yield keys, parse_chunk(texts)
         return
-    with ProcessPoolExecutor(min(workers, len(work)), mp_context=multiprocessing.get_context(START_METHOD)) as pool:
+    with ProcessPoolExecutor(
+        min(workers, len(work)), mp_context=multiprocessing.get_context(START_METHOD), initializer=one_blas_thread
+    ) as pool:
         futures = {pool.submit(parse_chunk, texts): keys for keys, texts in work}
         try:
             for future in as_completed(futures):
