@@ -28,16 +28,19 @@ from .nlp.lexicon import (
     VAGUE_WORDS,
 )
 from .records import Entity, Mention, Relation
-from .resolve import Resolution, is_acronym, resolve, resolve_relations, variant_key
+from .resolve import (
+    Resolution,
+    is_acronym,
+    is_name_word,
+    mid_sentence_capital,
+    resolve,
+    resolve_relations,
+    variant_key,
+)
 from .settings import PROPOSES
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
-
-
-def is_name_word(word: str) -> bool:
-    """A word only a name is spelled with: a capital after the first letter, or a digit ("BERT", "GPT-4")."""
-    return any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)
 
 
 def word_before(abstract: str, start: int) -> str:
@@ -51,11 +54,6 @@ def is_field(name: str) -> bool:
     if len(words) > 1 and words[-1].rstrip("s") in FIELD_KINDS:
         words = words[:-1]
     return " ".join(words) in FIELDS
-
-
-def mid_sentence_capital(m: Mention) -> bool:
-    """A capital where the sentence does not put one: "Neural Tangent Kernel", not "Graphs are ..."."""
-    return m.name[:1].isupper() and not m.sentence.startswith(m.name)
 
 
 @dataclass(frozen=True)

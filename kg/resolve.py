@@ -21,7 +21,6 @@ from typing import Callable, Iterable
 from .hierarchy import broader_entities
 from .nlp.lexicon import (
     ACTIVITY_ENDINGS,
-    DATA_NOUNS,
     GENERIC_NOUNS,
     IRREGULAR_PLURALS,
     ISE_EXCEPTIONS,
@@ -154,6 +153,7 @@ def entity_key(name: str) -> str:
 
 
 SHORT_ACRONYM = re.compile(r"^[A-Z]{1,5}$")  # "SDP", "RL", "R": its case is all that tells it from a word
+WHOLE_VERSION = re.compile(r"(?<=[0-9])\.0+(?![0-9.])")  # "AlpacaEval 2.0" is "AlpacaEval 2"; "Qwen2.5" stays
 DIGIT_GAP = re.compile(r"(?<=[0-9])[^a-z0-9]+(?=[0-9])")  # "3 8b" of "llama 3 8b": two numbers, kept apart
 GREEK_APART = re.compile(r"[α-ω](?![a-z0-9])")  # a parameter ("ε-optimal policy"), not part of a name ("μP")
 NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9α-ω|+*]+")  # "+", "*" name a variant: "Transolver++", "C++", "R*"
@@ -165,13 +165,14 @@ def variant_key(key: str) -> str:
     punctuation, a final "s" and "from"/"with" inside a long form, but with a gap between two numbers kept
     ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"), and
     with "+" and "*" ("Transolver++" is not "Transolver", "R*" not "R") and a Greek letter inside a name
-    ("μP" is not "p"; "ε-optimal policy" is "optimal policy"). A short acronym (up to five capitals) stays as
-    it is."""
+    ("μP" is not "p"; "ε-optimal policy" is "optimal policy"), and a whole version number as the number
+    ("AlpacaEval 2.0" and "AlpacaEval2" -> "alpacaeval2"). A short acronym (up to five capitals) stays as it is."""
     if SHORT_ACRONYM.match(key):
         return key
     words = key.lower().split()
     words = [w for i, w in enumerate(words) if not (0 < i < len(words) - 1 and w in VARIANT_WORDS)]
-    text = NOT_ALPHANUMERIC.sub("", GREEK_APART.sub("", DIGIT_GAP.sub("|", " ".join(words))))
+    text = " ".join(words)
+    text = NOT_ALPHANUMERIC.sub("", GREEK_APART.sub("", DIGIT_GAP.sub("|", WHOLE_VERSION.sub("", text))))
     return text[:-1] if len(text) > 3 and text.endswith("s") else text
 
 
@@ -393,24 +394,22 @@ def is_number_phrase(names: Iterable[str]) -> bool:
     return all(QUANTITY.match(name) for name in names)
 
 
-def is_data_description(label: str, names: Iterable[str]) -> bool:
-    """A DATASET entity that describes data instead of naming it ("tabular datasets", "simulated and
-    real-world data", "leaderboard", "physics"): every surface form is one lower-case word, or lower-case
-    words (but a sentence's first capital) ending in a data noun, with no digit. Named datasets keep a
-    capital or a digit ("Wikipedia", "Penn Treebank", "CIFAR-10", "the Pile")."""
-    if label != "DATASET":
-        return False
-    for name in names:
-        words = name.split()
-        capitals = [
-            is_acronym(w) or any(c.isupper() for c in w[1:]) or w[:1].isupper() and (i or len(words) == 1)
-            for i, w in enumerate(words)
-        ]
-        if any(c.isdigit() for c in name) or any(capitals):  # "Meta-World benchmark": a capital inside the first word
-            return False
-        if len(words) > 1 and singular(words[-1].lower()) not in DATA_NOUNS:
-            return False
-    return True
+def is_name_word(word: str) -> bool:
+    """A word only a name is spelled with: a capital after the first letter, or a digit ("BERT", "GPT-4")."""
+    return any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)
+
+
+def mid_sentence_capital(m: Mention) -> bool:
+    """A capital where the sentence does not put one: "Neural Tangent Kernel", not "Graphs are ..."."""
+    return m.name[:1].isupper() and not m.sentence.startswith(m.name)
+
+
+def written_as_a_name(m: Mention) -> bool:
+    """A mention spelled as only a name is: a digit, a capital inside a word, a word after the first with a
+    capital, or a capital where the sentence puts none ("CIFAR-10", "Penn Treebank", "the Pile", "Atari games";
+    not "tabular datasets", nor "Natural images" at the start of a sentence)."""
+    words = m.name.split()
+    return any(is_name_word(w) for w in words) or any(w[:1].isupper() for w in words[1:]) or mid_sentence_capital(m)
 
 
 def resolve(mentions: list[Mention]) -> Resolution:
@@ -441,7 +440,10 @@ def resolve(mentions: list[Mention]) -> Resolution:
     names: dict[str, Counter[str]] = defaultdict(Counter)
     papers: dict[str, set[str]] = defaultdict(set)
     proposed: set[tuple[str, str]] = set()
+    written_as_names: set[str] = set()  # keys some mention of which is written as a name
     for m, key in zip(mentions, keys):
+        if key not in written_as_names and written_as_a_name(m):
+            written_as_names.add(key)
         labels[key][m.label] += 1
         names[key][display_name(m.name)] += 1
         papers[key].add(m.paper)
@@ -456,8 +458,8 @@ def resolve(mentions: list[Mention]) -> Resolution:
         if not key or is_generic_key(key):
             continue
         label = named_label(majority_label(labels[key]), names[key])
-        if is_data_description(label, names[key]) or is_number_phrase(names[key]):
-            continue
+        if label == "DATASET" and key not in written_as_names or is_number_phrase(names[key]):
+            continue  # a dataset is named: "tabular datasets", "in-context examples" describe data
         surface = names[key]
         spelled_as = variant_key(key)
         name = without_short_forms(

@@ -11,16 +11,14 @@ from kg.builder.parallel import extract_corpus
 from kg.confidence import (
     all_link_features,
     is_field,
-    is_name_word,
     link_confidences,
-    mid_sentence_capital,
     shipped_model,
     word_before,
 )
 from kg.corpus import read_corpus
 from kg.layout import CONFIDENCE_MODEL
 from kg.records import Mention
-from kg.resolve import resolve
+from kg.resolve import is_name_word, mid_sentence_capital, resolve
 from kg.settings import DEFAULT_MIN_CONFIDENCE
 from tests.helpers import jsonl
 
@@ -79,7 +77,9 @@ PAPERS = [
 def builds(tmp_path_factory):
     folder = tmp_path_factory.mktemp("confidence")
     papers = jsonl(folder / "papers.jsonl", PAPERS)
-    return {t: build([papers], folder / f"at-{t}", min_confidence=t, workers=1) for t in (0.0, 0.4, 0.7)}
+    return {
+        t: build([papers], folder / f"at-{t}", min_confidence=t, workers=1) for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.7)
+    }
 
 
 def links(result) -> dict[tuple[str, str], float]:
@@ -87,12 +87,15 @@ def links(result) -> dict[tuple[str, str], float]:
 
 
 def test_every_link_has_a_confidence_and_a_higher_threshold_keeps_a_subset(builds):
-    every, default, strict = (links(builds[t]) for t in (0.0, 0.4, 0.7))
+    every, default, strict = (links(builds[t]) for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.7))
     assert all(0.0 <= c <= 1.0 for c in every.values())
     assert set(strict) < set(default) < set(every)
-    for threshold, kept in ((0.4, default), (0.7, strict)):
+    for threshold, kept in ((DEFAULT_MIN_CONFIDENCE, default), (0.7, strict)):
         assert kept == {link: c for link, c in every.items() if c >= threshold}  # same confidence at every threshold
-    entities = [sum(1 for _, d in builds[t].graph.nodes(data=True) if d["type"] != "Paper") for t in (0.0, 0.4, 0.7)]
+    entities = [
+        sum(1 for _, d in builds[t].graph.nodes(data=True) if d["type"] != "Paper")
+        for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.7)
+    ]
     assert entities[0] > entities[1] > entities[2]
 
 
@@ -103,7 +106,7 @@ def test_named_contributions_outrank_a_vague_phrase_which_is_no_node(builds):
     for name in ("ZorbNet", "graph neural network", "QM9"):
         assert every[("zorb", name)] >= DEFAULT_MIN_CONFIDENCE > vague, name
     assert every[("flow", "StraightFlow")] >= DEFAULT_MIN_CONFIDENCE
-    names = {d["name"] for _, d in builds[0.4].graph.nodes(data=True)}
+    names = {d["name"] for _, d in builds[DEFAULT_MIN_CONFIDENCE].graph.nodes(data=True)}
     assert "robust and interpretable solution" not in names and {"ZorbNet", "StraightFlow", "QM9"} <= names
 
 

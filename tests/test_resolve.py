@@ -170,7 +170,15 @@ def test_generic_entities_are_left_out_of_the_graph():
 
 
 def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
-    described = ["tabular datasets", "simulated and real-world data", "leaderboard", "physics", "Image datasets"]
+    described = [
+        "tabular datasets",
+        "simulated and real-world data",
+        "leaderboard",
+        "physics",
+        "in-context examples",
+        "autonomous vehicles",
+        "pre-training corpora",
+    ]
     named = [
         "Penn Treebank",
         "Wikipedia",
@@ -179,10 +187,14 @@ def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
         "ImageNet",
         "molecular datasets of QM9",
         "Meta-World benchmark",
+        "Atari games",
     ]
-    r = resolve([mention("p", name, "DATASET") for name in described + named] + [mention("p", "tabular models")])
+    at_a_sentence_start = Mention("p", 0, 14, "Natural images", "Natural images", "DATASET", "uses", "Natural images vary.")
+    r = resolve(
+        [mention("p", name, "DATASET") for name in described + named] + [at_a_sentence_start, mention("p", "tabular models")]
+    )
     assert {e.name for e in r.entities.values()} == set(named) | {"tabular models"}
-    assert not {m.name for m in r.mentions} & set(described)
+    assert not {m.name for m in r.mentions} & {*described, "Natural images"}
 
 
 def test_counts_and_results_are_no_entities():
@@ -240,6 +252,7 @@ def entity_names(*names: str, label: str = "METHOD") -> dict[str, set[str]]:
         ("fine-tuning", "finetuning", "fine tuning"),
         ("Llama-3 8B", "LLaMA3-8B", "Llama3 8B", "Llama3-8B"),
         ("MATH 500", "MATH500", "math500"),
+        ("AlpacaEval 2.0", "AlpacaEval2", "AlpacaEval 2", "AlpacaEval2.0"),
         ("ResNet", "ResNets"),
         ("Reinforcement Learning from Human Feedback", "reinforcement learning with human feedback"),
     ],
@@ -250,10 +263,11 @@ def test_spellings_of_one_name_are_one_entity(spellings):
 
 def test_versions_sizes_and_capital_words_stay_apart():
     merged = entity_names("Llama-3 8B", "Llama-2 7B", "Llama-3 70B", "Llama-2 8B", "VAR", "var", "Transolver",
-                          "Transolver++", "R", "R*", "μP", "p")  # fmt: skip
-    assert sorted(map(sorted, merged.values())) == [["Llama-2 7B"], ["Llama-2 8B"], ["Llama-3 70B"], ["Llama-3 8B"],
-                                                    ["R"], ["R*"], ["Transolver"], ["Transolver++"], ["VAR"],
-                                                    ["p"], ["var"], ["μP"]]  # fmt: skip
+                          "Transolver++", "R", "R*", "μP", "p", "Qwen2.5", "Qwen2", "AlpacaEval")  # fmt: skip
+    assert sorted(map(sorted, merged.values())) == [["AlpacaEval"], ["Llama-2 7B"], ["Llama-2 8B"], ["Llama-3 70B"],
+                                                    ["Llama-3 8B"], ["Qwen2"], ["Qwen2.5"], ["R"], ["R*"],
+                                                    ["Transolver"], ["Transolver++"], ["VAR"], ["p"], ["var"],
+                                                    ["μP"]]  # fmt: skip
 
 
 def test_the_most_used_spelling_names_the_entity():

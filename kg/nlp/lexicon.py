@@ -210,7 +210,6 @@ IRREGULAR_PLURALS = {
     "analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index",
     "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon",
 }
-DATA_NOUNS = {"dataset", "benchmark", "data", "corpus", "leaderboard", "suite", "collection", "set", "database"}
 # Families of models: a name whose first word starts with one is a method, whatever its sentence made it
 # ("fine-tune Gemma-2-2B on X" reads like a dataset to the recognizer). kg.resolve.named_label.
 MODEL_FAMILIES = {

@@ -5,11 +5,13 @@ import importlib
 import json
 import random
 
+import spacy
+
 from spacy.lang.en.syntax_iterators import noun_chunks as english_noun_chunks
 from spacy.matcher import DependencyMatcher
 
 from kg.clean import clean
-from kg.layout import SAMPLE_INPUT
+from kg.layout import NER_MODEL_DIR, SAMPLE_INPUT
 from kg.nlp.fast import (
     SUFFIX_REACH,
     IndexedRulerMatch,
@@ -17,6 +19,7 @@ from kg.nlp.fast import (
     TailSuffixSearch,
     TreeMatch,
     noun_chunks,
+    numpy_products,
     speed_up,
 )
 from kg.nlp.fingerprint import base_model_name
@@ -72,8 +75,20 @@ def test_the_attribute_ruler_and_lemmatizer_stand_ins_annotate_tokens_as_spacy_d
     assert isinstance(
         quick.get_pipe("attribute_ruler").match, IndexedRulerMatch
     )  # every pattern was of a kind it handles
+    assert not quick.get_pipe("parser").model.ops.use_blis  # the products go to NumPy
     texts = SAMPLE + EXCEPTIONS + NEAR_THE_REACH + LISTS
     assert annotations(quick, texts) == annotations(plain, texts)
+
+
+def test_the_trained_ner_finds_the_same_spans_with_numpys_products():
+    plain, quick = spacy.load(NER_MODEL_DIR), spacy.load(NER_MODEL_DIR)
+    numpy_products(quick)
+    assert all(not node.ops.use_blis for node in quick.get_pipe("ner").model.walk())
+    assert plain.get_pipe("ner").model.ops.use_blis
+    texts = SAMPLE + LISTS
+    spans = [[(e.start, e.end, e.label_) for e in doc.ents] for doc in quick.pipe(texts)]
+    assert sum(map(len, spans)) > 100
+    assert spans == [[(e.start, e.end, e.label_) for e in doc.ents] for doc in plain.pipe(texts)]
 
 
 def test_the_suffix_search_finds_what_spacys_finds(nlp):
