@@ -18,7 +18,7 @@ from .fingerprint import base_model_name
 
 RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles", "kg_relations")
 UNUSED = ("ner",)  # the English model's own NER (people, places, ...) is replaced by ours
-PROPAGATE_SWITCHES = ("abbreviations", "names")
+PROPAGATE_SWITCHES = ("abbreviations", "names", "lists")
 # A full stop after a word that ends in a capital ends a sentence ("we propose U-DiT. Codes are ...", "on
 # ImageNet-1K.", "medical Q&A."); spaCy keeps it on the word, as after initials ("J.", "U.S.", which stay).
 # (The NER's training text is tokenized without this: 7 of its 320k tokens would differ.)

@@ -1,5 +1,6 @@
 """Label propagation inside one abstract: a short form takes its long form's label and vice versa,
-and a labelled name (OTTER) labels its other occurrences.
+a labelled name (OTTER) labels its other occurrences, and names listed with labelled names take their label
+("on WebShop, ALFWorld and HotpotQA" where the recognizer found two of the three).
 
 Also records, for each short form defined in the doc, its long form's clean text (`doc._.long_forms`), which
 entity resolution uses to merge "GNN" with "graph neural network" only where a paper says so.
@@ -7,6 +8,7 @@ entity resolution uses to merge "GNN" with "graph neural network" only where a p
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from typing import Callable
 
@@ -17,29 +19,40 @@ from spacy.util import filter_spans
 
 from ..settings import SPAN_KEY
 from .labels import head_label, strong_head_label
+from .lexicon import DASHES, HARDWARE
+from .model_names import is_benchmark_name, is_model_name
 from .short_forms import short_form_key
 from .spans import covered, is_name, named_part, overlaps_any
 
 MAX_NAME_TOKENS = 4
+MAX_LISTED_WORDS = 3  # words of one listed name: "Arena-Hard v0.1", "DeepMind Control Suite"
+LIST_SEPARATORS = {",", "and", "or"}
+LIST_JOINS = [[","], ["and"], ["or"], [",", "and"], [",", "or"]]
+NOT_IN_A_NAME = {"(", ")", "[", "]", '"', "'", "``", "''", ":", ";", ".", "/", "'s", *DASHES} - {"-"}
+SIZE = re.compile(r"^\d+(?:\.\d+)?[A-Za-z]{0,2}$")  # "9B", "256p", "4K": a size, not a name
 
 
 @Language.factory(
     "kg_propagate",
-    default_config={"abbreviations": True, "names": True},
+    default_config={"abbreviations": True, "names": True, "lists": True},
     requires=["doc.spans", "doc._.abbreviations"],
     assigns=["doc.spans", "doc._.long_forms"],
 )
-def make_label_propagator(nlp: Language, name: str, abbreviations: bool, names: bool) -> "LabelPropagator":
-    return LabelPropagator(nlp.make_doc, abbreviations, names)
+def make_label_propagator(nlp: Language, name: str, abbreviations: bool, names: bool, lists: bool) -> "LabelPropagator":
+    return LabelPropagator(nlp.make_doc, abbreviations, names, lists)
 
 
 class LabelPropagator:
-    """Switches: `abbreviations` (long ↔ short form labels), `names` (a labelled name labels its repeats)."""
+    """Switches: `abbreviations` (long ↔ short form labels), `names` (a labelled name labels its repeats),
+    `lists` (a labelled name labels the names listed with it)."""
 
-    def __init__(self, make_doc: Callable[[str], Doc], abbreviations: bool = True, names: bool = True) -> None:
+    def __init__(
+        self, make_doc: Callable[[str], Doc], abbreviations: bool = True, names: bool = True, lists: bool = True
+    ) -> None:
         self.make_doc = make_doc
         self.abbreviations = abbreviations
         self.names = names
+        self.lists = lists
         if not Doc.has_extension("long_forms"):
             Doc.set_extension("long_forms", default={})
 
@@ -124,8 +137,134 @@ class LabelPropagator:
             taken = covered(spans)
             spans += [r for r in filter_spans(repeated) if not overlaps_any(r, taken)]
         spans = filter_spans(spans)
+        if self.lists:
+            long_forms_read = [doc[ls:le] for (ls, le), _ in doc._.abbreviations]
+            spans = filter_spans(spans + list_mates(doc, spans, long_forms_read))
         doc.spans[SPAN_KEY] = one_label_per_name(spans, long_forms, decided) if self.names else spans
         return doc
+
+
+def name_words(sentence: Span) -> list[Span | str]:
+    """The sentence as written words (runs of tokens without a space) and list separators (as lower-case
+    text), a word cut before a separator and around brackets, quotes and stops ("WebShop," is "WebShop" and
+    ",", "v0.1." is "v0.1" and ".")."""
+    units: list[Span | str] = []
+    start = sentence.start
+    for token in sentence:
+        cut = token.lower_ in LIST_SEPARATORS or token.text in NOT_IN_A_NAME
+        if cut and start < token.i:
+            units.append(sentence.doc[start : token.i])
+        if cut:
+            units.append(token.lower_ if token.lower_ in LIST_SEPARATORS else sentence.doc[token.i : token.i + 1])
+            start = token.i + 1
+        elif token.whitespace_ or token.i == sentence.end - 1:
+            units.append(sentence.doc[start : token.i + 1])
+            start = token.i + 1
+    return units
+
+
+def is_listed_name(word: Span, sentence: Span, after_a_name: bool) -> bool:
+    """A word written as only a name is: a capital not at the sentence's start, a capital inside it or a digit
+    beside letters ("ALFWorld", "Reflexion", "v0.1"), or a number after such a word ("AlpacaEval 2.0"); no
+    brackets, quotes or stops."""
+    if any(t.text in NOT_IN_A_NAME for t in word):
+        return False
+    if after_a_name and all(t.like_num for t in word):
+        return True
+    return word.text[:1].isupper() and word.start > sentence.start or any(is_name(t) for t in word)
+
+
+def listed_names(sentence: Span) -> list[list[Span]]:
+    """Each list of names in the sentence ("A, B, and C", "A and B", "A, B or C"): names of up to three words
+    joined by a comma, "and", "or" or a comma and either, the last by "and" or "or"."""
+    # each unit as a run of name words (a list), a separator (str) or another word (None)
+    runs: list[list[Span] | str | None] = []
+    for unit in name_words(sentence):
+        if isinstance(unit, str):
+            runs.append(unit)
+        elif not is_listed_name(unit, sentence, bool(runs) and isinstance(runs[-1], list)):
+            runs.append(None)
+        elif runs and isinstance(runs[-1], list):
+            runs[-1].append(unit)
+        else:
+            runs.append([unit])
+
+    def item(at: int) -> Span | None:
+        run = runs[at] if at < len(runs) else None
+        if isinstance(run, list) and len(run) <= MAX_LISTED_WORDS:
+            return sentence.doc[run[0].start : run[-1].end]
+        return None
+
+    lists = []
+    i = 0
+    while i < len(runs):
+        if (first := item(i)) is None:
+            i += 1
+            continue
+        items, joins = [first], []
+        while True:
+            j = i + 1
+            while j < len(runs) and isinstance(runs[j], str):
+                j += 1
+            join = runs[i + 1 : j]
+            if join not in LIST_JOINS or (listed := item(j)) is None:
+                break
+            items.append(listed)
+            joins.append(join[-1])
+            i = j
+        last = max((n for n, word in enumerate(joins) if word != ","), default=None)
+        if last is not None:
+            lists.append(items[: last + 2])
+        i += 1
+    return lists
+
+
+def listed_label(span: Span) -> str:
+    """A labelled name's label as a list of names counts it: what its name says first ("MT-Bench" is a
+    benchmark, "Qwen2.5-7B" a model, as kg.resolve types them), else the span's."""
+    if is_benchmark_name(span.text):
+        return "DATASET"
+    return "METHOD" if is_model_name(span.text) else span.label_
+
+
+def is_new_mate(listed: Span, items: list[Span], labelled: int) -> bool:
+    """Whether an unlabelled name of a list takes the list's label: in a list of three or more names two of
+    which are labelled, or written with a capital inside it or a digit ("Qwen2", "Arena-Hard"); not a size
+    ("9B"), one character ("M") or hardware ("A100 GPUs")."""
+    if len(listed.text) < 2 or SIZE.match(listed.text) or listed[-1].lower_ in HARDWARE:
+        return False
+    return len(items) > 2 and labelled > 1 or any(is_name(t) for t in listed)
+
+
+def list_mates(doc: Doc, spans: list[Span], long_forms: list[Span]) -> list[Span]:
+    """Spans for the unlabelled names of each list whose labelled names all have one label. Left alone: a
+    list a span runs out of ("Japan, China, US and UK markets" lists markets), a list in a defined long form
+    ("Forget and Grow (FoG)") or before a bracket ("Cohen-Addad, Lattanzi, and Parotsidis (ICML 2024)")."""
+    at = {t: span for span in spans for t in range(span.start, span.end)}
+    defined = {t for long in long_forms for t in range(long.start, long.end)}
+    mates = []
+    for sentence in doc.sents:
+        for items in listed_names(sentence):
+            end = items[-1].end
+            if (
+                end < len(doc)
+                and doc[end].text in {"(", "["}
+                or any(t in defined for i in items for t in (i.start, i.end - 1))
+            ):
+                continue
+            found = {at[t] for listed in items for t in range(listed.start, listed.end) if t in at}
+            if any(not any(i.start <= s.start and s.end <= i.end for i in items) for s in found):
+                continue
+            if len(labels := {listed_label(s) for s in found}) == 1:
+                (label,) = labels
+                labelled = sum(1 for listed in items if any(t in at for t in range(listed.start, listed.end)))
+                mates += [
+                    Span(doc, listed.start, listed.end, label=label)
+                    for listed in items
+                    if not any(t in at for t in range(listed.start, listed.end))
+                    and is_new_mate(listed, items, labelled)
+                ]
+    return mates
 
 
 def one_label_per_name(

@@ -496,3 +496,32 @@ def test_a_model_named_with_spaces_is_found_whole(nlp):
     for name in ("Gemini 1.5 Flash", "Llama 3.1 8B", "Claude 3.5 Sonnet"):
         assert found[name].label == "METHOD", name
     assert "Sonnet" not in found and "Gemini" not in found
+
+
+def test_names_listed_with_labelled_names_take_their_label(nlp):
+    mentions = run(
+        nlp,
+        "We evaluate on WebShop, ALFWorld, and HotpotQA, outperforming ReAct and Reflexion.",
+        "Popular optimizers such as SGD, AdamW, and Lion are compared. Results on AlpacaEval 2 and Arena-Hard v0.1.",
+    )
+    labels = {e.name: e.label for e in resolve(mentions).entities.values()}
+    assert {n: labels.get(n) for n in ("HotpotQA", "Lion", "Arena-Hard v0.1", "Reflexion")} == {
+        "HotpotQA": "DATASET",
+        "Lion": "METHOD",
+        "Arena-Hard v0.1": "DATASET",  # "AlpacaEval 2" is a benchmark's name, whatever the recognizer said
+        "Reflexion": None,  # one name beside one other, written as any capitalised word is: too little to say
+    }
+
+
+def test_a_list_is_left_alone_where_it_is_no_list_of_names(nlp):
+    found = by_text(
+        run(
+            nlp,
+            "In this model, proposed by Cohen-Addad, Lattanzi, Maggiori, and Parotsidis (ICML 2024), we use LoRA.",
+            "We propose Forget and Grow (FoG), a new deep RL algorithm.",
+            "Strong returns on the Japan, China, US and UK markets.",
+            "We train a 1B and 3B Ladder Transformer and report results on Gemma-2-2B and 9B.",
+        )
+    )
+    for name in ("Lattanzi", "Maggiori", "Parotsidis", "Grow", "Japan", "China", "1B", "9B"):
+        assert name not in found, name
