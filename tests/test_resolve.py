@@ -189,9 +189,12 @@ def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
         "Meta-World benchmark",
         "Atari games",
     ]
-    at_a_sentence_start = Mention("p", 0, 14, "Natural images", "Natural images", "DATASET", "uses", "Natural images vary.")
+    at_a_sentence_start = Mention(
+        "p", 0, 14, "Natural images", "Natural images", "DATASET", "uses", "Natural images vary."
+    )
     r = resolve(
-        [mention("p", name, "DATASET") for name in described + named] + [at_a_sentence_start, mention("p", "tabular models")]
+        [mention("p", name, "DATASET") for name in described + named]
+        + [at_a_sentence_start, mention("p", "tabular models")]
     )
     assert {e.name for e in r.entities.values()} == set(named) | {"tabular models"}
     assert not {m.name for m in r.mentions} & {*described, "Natural images"}

@@ -6,7 +6,6 @@ import json
 import random
 
 import spacy
-
 from spacy.lang.en.syntax_iterators import noun_chunks as english_noun_chunks
 from spacy.matcher import DependencyMatcher
 

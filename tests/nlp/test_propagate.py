@@ -9,7 +9,10 @@ from kg.nlp.propagate import listed_names
     "text, lists",
     [
         ("We use WebShop, ALFWorld, and HotpotQA here.", [["WebShop", "ALFWorld", "HotpotQA"]]),
-        ("Results on AlpacaEval 2.0, MT-Bench and Arena-Hard v0.1.", [["AlpacaEval 2.0", "MT-Bench", "Arena-Hard v0.1"]]),
+        (
+            "Results on AlpacaEval 2.0, MT-Bench and Arena-Hard v0.1.",
+            [["AlpacaEval 2.0", "MT-Bench", "Arena-Hard v0.1"]],
+        ),
         ("We compare LoRA or DoRA.", [["LoRA", "DoRA"]]),
         ("On CIFAR-10, ImageNet and COCO, ResNet wins.", [["CIFAR-10", "ImageNet", "COCO"]]),  # no "and" before ResNet
         ("We use LoRA, DoRA, QLoRA.", []),  # no "and": maybe no list
