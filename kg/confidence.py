@@ -22,8 +22,6 @@ from .layout import CONFIDENCE_MODEL
 from .nlp.lexicon import (
     ADJECTIVE_ENDINGS,
     CLASS_ARTICLES,
-    FIELD_KINDS,
-    FIELDS,
     GENERIC_MODIFIERS,
     VAGUE_WORDS,
 )
@@ -46,14 +44,6 @@ WORD = re.compile(r"[\w$-]+")
 def word_before(abstract: str, start: int) -> str:
     before = WORD.findall(abstract[max(0, start - 40) : start])
     return before[-1].lower() if before else ""
-
-
-def is_field(name: str) -> bool:
-    """A field of research, or its models or methods: "machine learning", "deep learning models", "NLP tasks"."""
-    words = name.lower().split()
-    if len(words) > 1 and words[-1].rstrip("s") in FIELD_KINDS:
-        words = words[:-1]
-    return " ".join(words) in FIELDS
 
 
 @dataclass(frozen=True)
@@ -105,7 +95,6 @@ def link_features(
         "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
         "adjective first word": float(len(words) > 1 and first_word.endswith(ADJECTIVE_ENDINGS)),
         "coordinated": float(any(w in {"and", "or"} for w in words)),
-        "field": float(any(is_field(n) for n in names)),
         "after a/an": float(before in CLASS_ARTICLES),
         "after the/our": float(before in DEFINITE_WORDS),
         "position": first.start / max(1, len(paper.abstract)),

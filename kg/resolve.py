@@ -21,6 +21,8 @@ from typing import Callable, Iterable
 from .hierarchy import broader_entities
 from .nlp.lexicon import (
     ACTIVITY_ENDINGS,
+    FIELD_KINDS,
+    FIELDS,
     GENERIC_NOUNS,
     IRREGULAR_PLURALS,
     ISE_EXCEPTIONS,
@@ -376,6 +378,16 @@ def kinds_merged(keys: list[str], labels: list[str], key_of_name: Callable[[str]
     return [named.get(key, key) for key in keys]
 
 
+def is_field(name: str) -> bool:
+    """A field of research, or its models or methods: "machine learning", "deep learning models", "NLP tasks".
+    Abstracts name fields as context ("a central problem in machine learning"); what a researcher lists is the
+    problem a paper studies in one ("medical image segmentation")."""
+    words = name.lower().split()
+    if len(words) > 1 and words[-1].rstrip("s") in FIELD_KINDS:
+        words = words[:-1]
+    return " ".join(words) in FIELDS
+
+
 def is_generic_key(key: str) -> bool:
     """A key too vague to be a node of its own ("downstream task", "real world dataset", "theoretical
     analysis", "training"): a generic noun with nothing but vague words before it. The extractor
@@ -457,6 +469,8 @@ def resolve(mentions: list[Mention]) -> Resolution:
     for key in sorted(labels):
         if not key or is_generic_key(key):
             continue
+        if any(is_field(n) for n in names[key]):
+            continue  # context, not a topic of the paper's
         label = named_label(majority_label(labels[key]), names[key])
         if label == "DATASET" and key not in written_as_names or is_number_phrase(names[key]):
             continue  # a dataset is named: "tabular datasets", "in-context examples" describe data

@@ -73,7 +73,7 @@ DEFAULT_HTML_MIN_PAPERS = 1
 DEFAULT_HTML_MAX_NODES = 800
 # A paper links to an entity at this confidence or above (kg.confidence): the threshold with the best
 # paper-level F1 on held-out folds of the gold the weights were fitted on (kg/data/confidence.json).
-DEFAULT_MIN_CONFIDENCE = 0.45
+DEFAULT_MIN_CONFIDENCE = 0.4
 
 # The spaCy side.
 SPAN_KEY = "paperkg"

@@ -10,7 +10,6 @@ from kg import build
 from kg.builder.parallel import extract_corpus
 from kg.confidence import (
     all_link_features,
-    is_field,
     link_confidences,
     shipped_model,
     word_before,
@@ -37,12 +36,6 @@ def test_the_word_before_skips_punctuation_and_reads_whole_words():
     assert word_before(text, text.index("sparse")) == "a"
     assert word_before(text, text.index("ImageNet")) == "the"
     assert word_before(text, 0) == ""
-
-
-def test_a_field_of_research_is_one_with_or_without_its_kind_word():
-    assert is_field("machine learning") and is_field("Deep Learning models") and is_field("NLP tasks")
-    assert not is_field("reinforcement learning") and not is_field("machine translation")
-    assert not is_field("models")
 
 
 def test_a_capital_counts_only_where_the_sentence_does_not_put_one():

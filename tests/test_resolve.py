@@ -3,7 +3,7 @@ import pytest
 from kg.corpus import Paper
 from kg.graph import build_graph
 from kg.records import Mention
-from kg.resolve import entity_key, is_acronym, resolve, singular, us_spelling
+from kg.resolve import entity_key, is_acronym, is_field, resolve, singular, us_spelling
 
 
 @pytest.mark.parametrize(
@@ -146,6 +146,12 @@ def test_undefined_acronym_joins_the_long_form_most_papers_agree_on():
     assert [m.entity for m in r.mentions if m.paper == "q"] == ["language model", "language model"]
 
 
+def test_a_field_of_research_is_one_with_or_without_its_kind_word():
+    assert is_field("machine learning") and is_field("Deep Learning models") and is_field("NLP tasks")
+    assert not is_field("reinforcement learning") and not is_field("machine translation")
+    assert not is_field("models")
+
+
 def test_generic_entities_are_left_out_of_the_graph():
     r = resolve(
         [
@@ -163,10 +169,13 @@ def test_generic_entities_are_left_out_of_the_graph():
             mention("p", "leading approach"),
             mention("p", "unique predictor"),
             mention("p", "resulting estimators"),
+            mention("p", "Deep Learning models"),  # fields, the context of a paper: never its topic
+            mention("p", "NLP tasks", "TASK"),
+            mention("p", "medical image segmentation", "TASK"),  # a problem in one is
         ]
     )
-    assert set(r.entities) == {"machine learning", "reasoning task", "gaussian mixture"}
-    assert {m.entity for m in r.mentions} == {"machine learning", "reasoning task", "gaussian mixture"}
+    assert set(r.entities) == {"reasoning task", "gaussian mixture", "medical image segmentation"}
+    assert {m.entity for m in r.mentions} == {"reasoning task", "gaussian mixture", "medical image segmentation"}
 
 
 def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
