@@ -87,6 +87,8 @@ def build_graph(
             aliases=list(entity.aliases),
             papers=len(entity.papers),
             papers_with_narrower=topic_papers[key],
+            mention_count=entity.mention_count,
+            type_evidence=entity.type_evidence,
         )
     by_pair: dict[tuple[str, str], list[Mention]] = defaultdict(list)
     for m in resolution.mentions:

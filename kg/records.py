@@ -70,3 +70,7 @@ class Entity:
     aliases: tuple[str, ...]
     papers: tuple[str, ...]
     slug: str
+    # What its type rests on: its mentions across the build (before links are kept by confidence), and how many
+    # of them their own sentence gave that type (none where its name decided: "MT-Bench" is a benchmark).
+    mention_count: int = 0
+    type_evidence: int = 0

@@ -487,6 +487,8 @@ def resolve(mentions: list[Mention]) -> Resolution:
             aliases=tuple(sorted(a for a in surface if a != name)),
             papers=tuple(sorted(papers[key])),
             slug=slug,
+            mention_count=labels[key].total(),
+            type_evidence=labels[key][label],
         )
     joined = {before: after for before, after in zip(unkinded, keys) if after in entities}  # "X model" -> X
     by_variant = {variant_key(key): best for key, best in spelled.items()}

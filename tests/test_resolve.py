@@ -397,3 +397,17 @@ def test_a_name_shows_without_the_short_form_it_defines():
         "Adaptive Flow Matching framework": ("Adaptive Flow Matching (AFM) framework",),
         "AudioGen Large (1B) models": (),
     }
+
+
+def test_an_entitys_type_and_the_mentions_it_rests_on():
+    r = resolve(
+        [
+            mention("p1", "graph neural networks"),
+            mention("p2", "graph neural network", "TASK"),
+            mention("p3", "Graph Neural Networks"),
+            mention("p1", "MT-Bench"),  # a benchmark's name decides, whatever the sentences said
+            mention("p2", "MT-Bench"),
+        ]
+    )
+    evidence = {e.name: (e.label, e.mention_count, e.type_evidence) for e in r.entities.values()}
+    assert evidence == {"graph neural network": ("METHOD", 3, 2), "MT-Bench": ("DATASET", 2, 0)}

@@ -121,6 +121,8 @@ def node_tooltip(data: dict, evidence: str, shown_papers: int) -> str:
     count = f"{data['papers']:,} paper{'' if data['papers'] == 1 else 's'}"
     count += f", {shown_papers:,} shown" if shown_papers < data["papers"] else ""
     lines = [f"<b>{e(data['name'])}</b>", f"{data['type']} · {count}"]
+    if data.get("mention_count"):
+        lines.append(f"a {data['type'].lower()} in {data['type_evidence']:,} of its {data['mention_count']:,} mentions")
     if data["aliases"]:
         lines.append("Also: " + e(", ".join(data["aliases"][:8])) + (" …" if len(data["aliases"]) > 8 else ""))
     if evidence:

@@ -139,6 +139,8 @@ def node_triples(node: str, data: dict) -> Iterator[Triple]:
             yield Triple(subject, SKOS("altLabel"), ox.Literal(alias))
         yield Triple(subject, KG("paperCount"), integer(data["papers"]))
         yield Triple(subject, KG("paperCountWithNarrower"), integer(data["papers_with_narrower"]))
+        yield Triple(subject, KG("mentionCount"), integer(data["mention_count"]))
+        yield Triple(subject, KG("typeEvidence"), integer(data["type_evidence"]))
 
 
 def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, evidence: bool) -> Iterator[Triple]:

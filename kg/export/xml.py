@@ -23,6 +23,8 @@ NODE_FIELDS = (
     ("aliases", "string"),
     ("papers", "integer"),
     ("papers_with_narrower", "integer"),
+    ("mention_count", "integer"),
+    ("type_evidence", "integer"),
     ("paper_id", "string"),
     ("title", "string"),
     ("url", "string"),

@@ -84,3 +84,8 @@ def test_neo4j_headers_and_references(sample_build):
     assert all(papers <= whole for papers, whole in counts.values())
     assert all(counts[r[":START_ID"]][1] <= counts[r[":END_ID"]][1] for r in between if r[":TYPE"] == "BROADER")
     assert "neo4j-admin database import full" in (folder / "README.md").read_text()
+    evidence = {r["id:ID"]: (int(r["mention_count:int"]), int(r["type_evidence:int"])) for r in entities}
+    graphml = nx.read_graphml(sample_build.out / "graph.graphml")
+    assert evidence == {
+        n: (d["mention_count"], d["type_evidence"]) for n, d in graphml.nodes(data=True) if n in evidence
+    }

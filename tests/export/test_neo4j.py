@@ -118,6 +118,7 @@ def one_paper_graph(title: str, abstract: str, author: str, method: str, sentenc
     graph.add_node(paper, type=PAPER, name=title, paper_id="p1", title=title, abstract=abstract, url="", venue="")
     graph.nodes[paper].update(year=2025, authors=[author, "B. Writer"])
     graph.add_node(entity, type="Method", name=method, aliases=[method], papers=1, papers_with_narrower=1)
+    graph.nodes[entity].update(mention_count=1, type_evidence=1)
     graph.add_edge(paper, entity, key=PROPOSES, relation=PROPOSES, mentions=1, confidence=0.5, sentence=sentence)
     graph.edges[paper, entity, PROPOSES].update(start=0, end=len(method))
     return graph
@@ -168,6 +169,7 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     assert isinstance(paper["authors"], list) and all(isinstance(a, str) for a in paper["authors"])
     assert entity["id"].startswith("https://") and entity["name"] and isinstance(entity["papers"], int)
     assert entity["papers_with_narrower"] >= entity["papers"]
+    assert entity["mention_count"] >= entity["type_evidence"] >= 0 and isinstance(entity["mention_count"], int)
     links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if "confidence" in d}
     assert {(r["p"], r["e"]): r["c"] for r in confidences} == links  # a float, as written
 

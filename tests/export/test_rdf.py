@@ -220,3 +220,21 @@ def test_other_rdf_formats_and_no_evidence(tmp_path):
     assert len(triples) == len(turtle)
     for name in ("graph.nt", "graph.jsonld", "graph.trig", "graph.rdf"):
         assert {str(q.triple) for q in ox.parse(path=str(tmp_path / name))} == triples, name
+
+
+def test_an_entitys_mention_count_and_type_evidence(tmp_path):
+    """kg:mentionCount counts every mention the extractor found (a build at `--min-confidence 0` writes them
+    all to mentions.jsonl); kg:typeEvidence those of them labelled with the entity's type (kg.resolve's tests
+    check the vote itself)."""
+    build = kg.build([], tmp_path / "every", min_confidence=0.0, workers=1)
+    counts: dict[str, int] = {}
+    for line in (build.out / "mentions.jsonl").read_text(encoding="utf-8").splitlines():
+        entity = json.loads(line)["entity"]
+        counts[entity] = counts.get(entity, 0) + 1
+    rdf = load(build)
+    assert set(rdf.subjects(KG.mentionCount, None)) == {URIRef(e) for e in counts}
+    for entity, count in counts.items():
+        total, typed = rdf.value(URIRef(entity), KG.mentionCount), rdf.value(URIRef(entity), KG.typeEvidence)
+        assert total.toPython() == count >= typed.toPython() >= 0
+    assert sum(c > 1 for c in counts.values()) > 10
+    assert sum(rdf.value(URIRef(e), KG.typeEvidence).toPython() for e in counts) > 0.9 * sum(counts.values())

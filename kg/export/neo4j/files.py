@@ -34,7 +34,16 @@ PAPER_HEADER = [
     "authors:string[]",
     "abstract",
 ]
-ENTITY_HEADER = ["id:ID", ":LABEL", "name", "aliases:string[]", "papers:int", "papers_with_narrower:int"]
+ENTITY_HEADER = [
+    "id:ID",
+    ":LABEL",
+    "name",
+    "aliases:string[]",
+    "papers:int",
+    "papers_with_narrower:int",
+    "mention_count:int",
+    "type_evidence:int",
+]
 RELATIONSHIP_HEADER = [
     ":START_ID",
     ":END_ID",
@@ -185,7 +194,16 @@ def write_neo4j(
                 )
             else:
                 entities.writerow(
-                    [node, d["type"], d["name"], array(d["aliases"]), d["papers"], d["papers_with_narrower"]]
+                    [
+                        node,
+                        d["type"],
+                        d["name"],
+                        array(d["aliases"]),
+                        d["papers"],
+                        d["papers_with_narrower"],
+                        d["mention_count"],
+                        d["type_evidence"],
+                    ]
                 )
     with open(folder / NEO4J_RELATIONSHIPS, "w", newline="", encoding="utf-8") as r:
         rows = csv.writer(r)
