@@ -200,11 +200,11 @@ NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) i
 KINDS_OF_A_NAME = NAMING_KINDS | {"prompting", "theory", "formulation", "objective"}
 # Words before a generic noun that leave it generic ("downstream task", "real world dataset").
 VAGUE_WORDS = VAGUE_SHARED | {
-    "ablation", "and", "art", "base", "benchmark", "but", "complex", "comprehensive", "deeper", "downstream", "empirical",
-    "experimental", "explored", "generation", "high", "larger", "leading", "learning", "low", "model", "offline",
-    "online", "or", "practical", "public", "quality", "real", "related", "relevant", "rigorous", "scale", "single",
-    "smaller", "source", "state", "synthetic", "target", "theoretical", "training", "underexplored", "unexplored",
-    "unique", "world",
+    "ablation", "and", "art", "base", "benchmark", "but", "complex", "comprehensive", "deeper", "downstream",
+    "empirical", "experimental", "explored", "generation", "high", "larger", "leading", "learning", "low", "model",
+    "offline", "online", "or", "practical", "public", "quality", "real", "related", "relevant", "rigorous", "scale",
+    "single", "smaller", "source", "state", "synthetic", "target", "theoretical", "training", "underexplored",
+    "unexplored", "unique", "world",
 }
 IRREGULAR_PLURALS = {
     "analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index",
