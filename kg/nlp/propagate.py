@@ -252,12 +252,13 @@ def list_mates(doc: Doc, spans: list[Span], long_forms: list[Span]) -> list[Span
                 or any(t in defined for i in items for t in (i.start, i.end - 1))
             ):
                 continue
-            found = {at[t] for listed in items for t in range(listed.start, listed.end) if t in at}
-            if any(not any(i.start <= s.start and s.end <= i.end for i in items) for s in found):
-                continue
+            item_of = {t: n for n, listed in enumerate(items) for t in range(listed.start, listed.end)}
+            found = {at[t] for t in item_of if t in at}
+            if any(item_of.get(s.start, -1) != item_of.get(s.end - 1, -2) for s in found):
+                continue  # a span runs out of its name
             if len(labels := {listed_label(s) for s in found}) == 1:
                 (label,) = labels
-                labelled = sum(1 for listed in items if any(t in at for t in range(listed.start, listed.end)))
+                labelled = len({item_of[s.start] for s in found})
                 mates += [
                     Span(doc, listed.start, listed.end, label=label)
                     for listed in items
