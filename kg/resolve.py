@@ -419,7 +419,12 @@ def mid_sentence_capital(m: Mention) -> bool:
 def written_as_a_name(m: Mention) -> bool:
     """A mention spelled as only a name is: a digit, a capital inside a word, a word after the first with a
     capital, or a capital where the sentence puts none ("CIFAR-10", "Penn Treebank", "the Pile", "Atari games";
-    not "tabular datasets", nor "Natural images" at the start of a sentence)."""
+    not "tabular datasets", nor "Natural images" at the start of a sentence). A short form defined in its paper
+    is as much a name as its long form ("ARC" for "Abstraction and Reasoning Corpus", but not "NL" for "natural
+    language descriptions")."""
+    if m.long_form:
+        words = m.long_form.split()
+        return any(is_name_word(w) for w in words) or any(w[:1].isupper() for w in words[1:])
     words = m.name.split()
     return any(is_name_word(w) for w in words) or any(w[:1].isupper() for w in words[1:]) or mid_sentence_capital(m)
 

@@ -202,12 +202,16 @@ def test_datasets_described_rather_than_named_are_left_out_of_the_graph():
     at_a_sentence_start = Mention(
         "p", 0, 14, "Natural images", "Natural images", "DATASET", "uses", "Natural images vary."
     )
+    defined = [
+        mention("q", "NL", "DATASET", long_form="natural language descriptions"),  # the short form of a description
+        mention("q", "ARC", "DATASET", long_form="Abstraction and Reasoning Corpus"),  # of a name
+    ]
     r = resolve(
         [mention("p", name, "DATASET") for name in described + named]
-        + [at_a_sentence_start, mention("p", "tabular models")]
+        + [at_a_sentence_start, *defined, mention("p", "tabular models")]
     )
-    assert {e.name for e in r.entities.values()} == set(named) | {"tabular models"}
-    assert not {m.name for m in r.mentions} & {*described, "Natural images"}
+    assert {e.name for e in r.entities.values()} == set(named) | {"tabular models", "ARC"}
+    assert not {m.name for m in r.mentions} & {*described, "Natural images", "NL"}
 
 
 def test_counts_and_results_are_no_entities():
