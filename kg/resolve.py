@@ -29,6 +29,7 @@ from .nlp.lexicon import (
     JOINED_PREFIXES,
     KIND_LABELS,
     LEADING_FILLERS,
+    METRIC_NAMES,
     NAMING_KINDS,
     SINGULAR_EXCEPTIONS,
     UK_US,
@@ -474,8 +475,8 @@ def resolve(mentions: list[Mention]) -> Resolution:
     for key in sorted(labels):
         if not key or is_generic_key(key):
             continue
-        if any(is_field(n) for n in names[key]):
-            continue  # context, not a topic of the paper's
+        if any(is_field(n) for n in names[key]) or all(n in METRIC_NAMES for n in names[key]):
+            continue  # context, or a measure: not a topic of the paper's
         label = named_label(majority_label(labels[key]), names[key])
         if label == "DATASET" and key not in written_as_names or is_number_phrase(names[key]):
             continue  # a dataset is named: "tabular datasets", "in-context examples" describe data

@@ -172,6 +172,8 @@ def test_generic_entities_are_left_out_of_the_graph():
             mention("p", "Deep Learning models"),  # fields, the context of a paper: never its topic
             mention("p", "NLP tasks", "TASK"),
             mention("p", "ablation studies", "TASK"),  # an evaluation word
+            mention("p", "FID"),  # a metric
+            mention("p", "mIoU", "DATASET"),
             mention("p", "medical image segmentation", "TASK"),  # a problem in one is
         ]
     )

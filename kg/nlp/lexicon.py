@@ -95,6 +95,13 @@ INTEREST_VERBS = {
     "warrant", "merit", "shift", "turn", "direct", "focus",
 }
 MODEL_HEADS = {"model", "llm", "family", "series", "backbone"}
+# Metrics, as abstracts write them: what a researcher lists is what they measure, not the measure ("84.1%
+# accuracy", "F1"). A name written only so is no entity (kg.resolve), and a list holding one lists metrics.
+METRIC_NAMES = {
+    "FID", "FVD", "KID", "IS", "LPIPS", "PSNR", "SSIM", "mIoU", "IoU", "FwIoU", "MPA", "DICE", "Dice", "BLEU",
+    "ROUGE", "ROUGE-L", "METEOR", "CIDEr", "BERTScore", "CLIPScore", "NMI", "ARI", "Purity", "AUC", "AUROC",
+    "AUPRC", "F1", "F1 score", "RMSE", "MSE", "NDCG", "MRR", "WER", "CER", "ECE", "mAP", "BPD", "FLOPs", "FLOPS",
+}
 HARDWARE = {"gpu", "gpus", "cpu", "cpus", "tpu", "tpus", "npu", "npus", "fpga", "fpgas", "ram", "ssd", "ssds"}
 # A kind of data named alone ("images, audio, and video", "trained on natural language") is no dataset.
 MODALITIES = {"audio", "image", "images", "video", "videos", "text", "texts", "speech", "natural language", "language"}

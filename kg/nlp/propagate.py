@@ -19,7 +19,7 @@ from spacy.util import filter_spans
 
 from ..settings import SPAN_KEY
 from .labels import head_label, strong_head_label
-from .lexicon import DASHES, HARDWARE
+from .lexicon import DASHES, HARDWARE, METRIC_NAMES
 from .model_names import is_benchmark_name, is_model_name
 from .short_forms import short_form_key
 from .spans import covered, is_name, named_part, overlaps_any
@@ -239,7 +239,8 @@ def is_new_mate(listed: Span, items: list[Span], labelled: int) -> bool:
 def list_mates(doc: Doc, spans: list[Span], long_forms: list[Span]) -> list[Span]:
     """Spans for the unlabelled names of each list whose labelled names all have one label. Left alone: a
     list a span runs out of ("Japan, China, US and UK markets" lists markets), a list in a defined long form
-    ("Forget and Grow (FoG)") or before a bracket ("Cohen-Addad, Lattanzi, and Parotsidis (ICML 2024)")."""
+    ("Forget and Grow (FoG)"), before a bracket ("Cohen-Addad, Lattanzi, and Parotsidis (ICML 2024)") or of
+    metrics ("DICE, MPA, mIoU, and FwIoU")."""
     at = {t: span for span in spans for t in range(span.start, span.end)}
     defined = {t for long in long_forms for t in range(long.start, long.end)}
     mates = []
@@ -250,6 +251,7 @@ def list_mates(doc: Doc, spans: list[Span], long_forms: list[Span]) -> list[Span
                 end < len(doc)
                 and doc[end].text in {"(", "["}
                 or any(t in defined for i in items for t in (i.start, i.end - 1))
+                or any(i.text in METRIC_NAMES for i in items)
             ):
                 continue
             item_of = {t: n for n, listed in enumerate(items) for t in range(listed.start, listed.end)}

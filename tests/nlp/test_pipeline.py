@@ -521,7 +521,8 @@ def test_a_list_is_left_alone_where_it_is_no_list_of_names(nlp):
             "We propose Forget and Grow (FoG), a new deep RL algorithm.",
             "Strong returns on the Japan, China, US and UK markets.",
             "We train a 1B and 3B Ladder Transformer and report results on Gemma-2-2B and 9B.",
+            "Results on cell segmentation datasets, as quantified by DICE, MPA, mIoU, and FwIoU metrics.",
         )
     )
-    for name in ("Lattanzi", "Maggiori", "Parotsidis", "Grow", "Japan", "China", "1B", "9B"):
+    for name in ("Lattanzi", "Maggiori", "Parotsidis", "Grow", "Japan", "China", "1B", "9B", "mIoU", "FwIoU"):
         assert name not in found, name
