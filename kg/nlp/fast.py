@@ -17,7 +17,9 @@ written to be slow (a sentence of thousands of names, brackets or quotes: minute
 The matrix products of the networks (the tok2vec layers of the English model and of the NER, the tagger,
 the parser) go to NumPy's BLAS instead of thinc's BLIS: the same annotations (ICML 2025's exports are
 byte-identical), a parse in 0.72 of the time (800 of its abstracts in one process: 27.9 s, 20.2 s); a product of
-the NER's shape, 16,000 x 288 by 288 x 288, takes 90 ms through BLIS, 30 ms through NumPy's OpenBLAS.
+the NER's shape, 16,000 x 288 by 288 x 288, takes 90 ms through BLIS, 30 ms through NumPy's OpenBLAS. And the
+NER's floret vectors are kept for the words already seen: floret makes a word's vector from the hashes of its
+character n-grams each time the word comes (a twelfth of a parse).
 `speed_up` installs them on a loaded pipeline; patterns of a kind not handled here keep spaCy's matchers.
 tests/nlp/test_fast.py checks that every token gets the same annotations, every doc the same matches, noun
 chunks and sentences, and the tokenizer the same suffixes; tests/nlp/test_linear_work.py that the work grows
@@ -29,6 +31,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Iterator, cast
 
+import numpy
 from spacy.errors import Errors
 from spacy.lang.en.syntax_iterators import noun_chunks as english_noun_chunks
 from spacy.language import Language
@@ -37,6 +40,7 @@ from spacy.matcher import DependencyMatcher
 from spacy.pipeline import AttributeRuler, Lemmatizer
 from spacy.symbols import NOUN, PRON, PROPN
 from spacy.tokens import Doc, Span, Token
+from spacy.vectors import BaseVectors, Mode, Vectors
 from thinc.api import Model, NumpyOps
 
 from .relations import RelationFinder
@@ -377,6 +381,8 @@ def speed_up(nlp: Language) -> None:
     if "parser" in nlp.pipe_names and "kg_sentence_table" not in nlp.pipe_names:
         nlp.add_pipe("kg_sentence_table", after="parser")
     numpy_products(nlp)
+    if isinstance(nlp.vocab.vectors, Vectors) and nlp.vocab.vectors.mode == Mode.floret:
+        nlp.vocab.vectors = MemoizedVectors(nlp.vocab.vectors)
     if "lemmatizer" in nlp.pipe_names:
         lemmatizer = nlp.get_pipe("lemmatizer")
         if isinstance(lemmatizer, Lemmatizer) and lemmatizer.mode == "rule":
@@ -394,3 +400,52 @@ def numpy_products(nlp: Language) -> None:
             for node in model.walk():
                 if type(node.ops) is NumpyOps:
                     node.ops = ops
+
+
+class MemoizedVectors(BaseVectors):
+    """Floret vectors whose `get_batch` keeps each word's vector once made (up to `limit` words: a 31.7k-abstract
+    build meets about 300,000); every other use goes to the vectors it wraps. The static-vectors layer asks only
+    for `get_batch`, and floret computes each word's vector alone, so a batch gets the same rows."""
+
+    def __init__(self, vectors: Vectors, limit: int = 200_000) -> None:
+        super().__init__(strings=vectors.strings)
+        self.vectors = vectors
+        self.limit = limit
+        self.rows: dict[int, Any] = {}
+
+    def get_batch(self, keys: Any) -> Any:
+        keys = [int(key) for key in keys]
+        rows = self.rows
+        new = [key for key in dict.fromkeys(keys) if key not in rows]
+        made = {key: row.copy() for key, row in zip(new, self.vectors.get_batch(new))} if new else {}
+        if len(rows) < self.limit:
+            rows.update(made)
+        return (
+            numpy.stack([rows[key] if key in rows else made[key] for key in keys])
+            if keys
+            else self.vectors.get_batch(keys)
+        )
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.vectors, name)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.vectors[key]
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self.vectors
+
+    def __len__(self) -> int:
+        return len(self.vectors)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.vectors.shape
+
+    @property
+    def vectors_length(self) -> int:
+        return self.vectors.vectors_length
+
+    @property
+    def size(self) -> int:
+        return self.vectors.size

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from typing import Callable
 
 from spacy.language import Language
@@ -22,7 +23,7 @@ from .labels import head_label, strong_head_label
 from .lexicon import DASHES, HARDWARE, METRIC_NAMES
 from .model_names import is_benchmark_name, is_model_name
 from .short_forms import short_form_key
-from .spans import covered, is_name, named_part, overlaps_any
+from .spans import covered, is_name, is_name_text, named_part, overlaps_any
 
 MAX_NAME_TOKENS = 4
 MAX_LISTED_WORDS = 3  # words of one listed name: "Arena-Hard v0.1", "DeepMind Control Suite"
@@ -144,55 +145,82 @@ class LabelPropagator:
         return doc
 
 
-def name_words(sentence: Span) -> list[Span | str]:
-    """The sentence as written words (runs of tokens without a space) and list separators (as lower-case
-    text), a word cut before a separator and around brackets, quotes and stops ("WebShop," is "WebShop" and
-    ",", "v0.1." is "v0.1" and ".")."""
-    units: list[Span | str] = []
-    start = sentence.start
-    for token in sentence:
-        cut = token.lower_ in LIST_SEPARATORS or token.text in NOT_IN_A_NAME
-        if cut and start < token.i:
-            units.append(sentence.doc[start : token.i])
+@dataclass(frozen=True)
+class Tokens:
+    """A doc's tokens as plain values, read once: the list rules look at every token of every sentence."""
+
+    texts: list[str]
+    lowers: list[str]
+    spaced: list[bool]  # whitespace after the token
+    numbers: list[bool]
+
+    @classmethod
+    def of(cls, doc: Doc) -> Tokens:
+        tokens = cls([], [], [], [])
+        for t in doc:
+            tokens.texts.append(t.text)
+            tokens.lowers.append(t.lower_)
+            tokens.spaced.append(bool(t.whitespace_))
+            tokens.numbers.append(t.like_num)
+        return tokens
+
+
+Word = tuple[int, int]  # token offsets of a written word
+
+
+def name_words(tokens: Tokens, start: int, end: int) -> list[Word | str]:
+    """Tokens `start` to `end` as written words (runs of tokens without a space) and list separators (as
+    lower-case text), a word cut before a separator and around brackets, quotes and stops ("WebShop," is
+    "WebShop" and ",", "v0.1." is "v0.1" and ".")."""
+    units: list[Word | str] = []
+    first = start
+    for i in range(start, end):
+        lower = tokens.lowers[i]
+        cut = lower in LIST_SEPARATORS or tokens.texts[i] in NOT_IN_A_NAME
+        if cut and first < i:
+            units.append((first, i))
         if cut:
-            units.append(token.lower_ if token.lower_ in LIST_SEPARATORS else sentence.doc[token.i : token.i + 1])
-            start = token.i + 1
-        elif token.whitespace_ or token.i == sentence.end - 1:
-            units.append(sentence.doc[start : token.i + 1])
-            start = token.i + 1
+            units.append(lower if lower in LIST_SEPARATORS else (i, i + 1))
+            first = i + 1
+        elif tokens.spaced[i] or i == end - 1:
+            units.append((first, i + 1))
+            first = i + 1
     return units
 
 
-def is_listed_name(word: Span, sentence: Span, after_a_name: bool) -> bool:
+def is_listed_name(tokens: Tokens, word: Word, sentence_start: int, after_a_name: bool) -> bool:
     """A word written as only a name is: a capital not at the sentence's start, a capital inside it or a digit
     beside letters ("ALFWorld", "Reflexion", "v0.1"), or a number after such a word ("AlpacaEval 2.0"); no
     brackets, quotes or stops."""
-    if any(t.text in NOT_IN_A_NAME for t in word):
+    texts = tokens.texts[word[0] : word[1]]
+    if any(text in NOT_IN_A_NAME for text in texts):
         return False
-    if after_a_name and all(t.like_num for t in word):
+    if after_a_name and all(tokens.numbers[word[0] : word[1]]):
         return True
-    return word.text[:1].isupper() and word.start > sentence.start or any(is_name(t) for t in word)
+    return texts[0][:1].isupper() and word[0] > sentence_start or any(is_name_text(text) for text in texts)
 
 
-def listed_names(sentence: Span) -> list[list[Span]]:
+def listed_names(sentence: Span, tokens: Tokens | None = None) -> list[list[Span]]:
     """Each list of names in the sentence ("A, B, and C", "A and B", "A, B or C"): names of up to three words
     joined by a comma, "and", "or" or a comma and either, the last by "and" or "or"."""
+    doc = sentence.doc
+    tokens = tokens or Tokens.of(doc)
     # each unit as a run of name words (a list), a separator (str) or another word (None)
-    runs: list[list[Span] | str | None] = []
-    for unit in name_words(sentence):
+    runs: list[list[Word] | str | None] = []
+    for unit in name_words(tokens, sentence.start, sentence.end):
         if isinstance(unit, str):
             runs.append(unit)
-        elif not is_listed_name(unit, sentence, bool(runs) and isinstance(runs[-1], list)):
+        elif not is_listed_name(tokens, unit, sentence.start, bool(runs) and isinstance(runs[-1], list)):
             runs.append(None)
-        elif runs and isinstance(runs[-1], list):
-            runs[-1].append(unit)
+        elif runs and isinstance(last_run := runs[-1], list):
+            last_run.append(unit)
         else:
             runs.append([unit])
 
-    def item(at: int) -> Span | None:
+    def item(at: int) -> Word | None:
         run = runs[at] if at < len(runs) else None
         if isinstance(run, list) and len(run) <= MAX_LISTED_WORDS:
-            return sentence.doc[run[0].start : run[-1].end]
+            return run[0][0], run[-1][1]
         return None
 
     lists = []
@@ -214,7 +242,7 @@ def listed_names(sentence: Span) -> list[list[Span]]:
             i = j
         last = max((n for n, word in enumerate(joins) if word != ","), default=None)
         if last is not None:
-            lists.append(items[: last + 2])
+            lists.append([doc[start:end] for start, end in items[: last + 2]])
         i += 1
     return lists
 
@@ -233,7 +261,7 @@ def is_new_mate(listed: Span, items: list[Span], labelled: int) -> bool:
     ("9B"), one character ("M") or hardware ("A100 GPUs")."""
     if len(listed.text) < 2 or SIZE.match(listed.text) or listed[-1].lower_ in HARDWARE:
         return False
-    return len(items) > 2 and labelled > 1 or any(is_name(t) for t in listed)
+    return len(items) > 2 and labelled > 1 or any(is_name_text(t.text) for t in listed)
 
 
 def list_mates(doc: Doc, spans: list[Span], long_forms: list[Span]) -> list[Span]:
@@ -244,8 +272,9 @@ def list_mates(doc: Doc, spans: list[Span], long_forms: list[Span]) -> list[Span
     at = {t: span for span in spans for t in range(span.start, span.end)}
     defined = {t for long in long_forms for t in range(long.start, long.end)}
     mates = []
+    tokens = Tokens.of(doc)
     for sentence in doc.sents:
-        for items in listed_names(sentence):
+        for items in listed_names(sentence, tokens):
             end = items[-1].end
             if (
                 end < len(doc)

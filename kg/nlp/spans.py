@@ -61,8 +61,12 @@ def is_capitalised_name(span: Span) -> bool:
 
 
 def is_name(token: Token) -> bool:
-    text = token.text
-    return any(c.isupper() for c in text[1:]) or any(c.isdigit() for c in text) and any(c.isalpha() for c in text)
+    return is_name_text(token.text)
+
+
+def is_name_text(text: str) -> bool:
+    """Spelled as only a name is: a capital after the first character, or a digit beside letters."""
+    return any(map(str.isupper, text[1:])) or any(map(str.isdigit, text)) and any(map(str.isalpha, text))
 
 
 ENUMERATOR = re.compile(r"^([ivx]+|[a-h]|[0-9])$")

@@ -14,6 +14,7 @@ from kg.layout import NER_MODEL_DIR, SAMPLE_INPUT
 from kg.nlp.fast import (
     SUFFIX_REACH,
     IndexedRulerMatch,
+    MemoizedVectors,
     SentenceTable,
     TailSuffixSearch,
     TreeMatch,
@@ -79,15 +80,19 @@ def test_the_attribute_ruler_and_lemmatizer_stand_ins_annotate_tokens_as_spacy_d
     assert annotations(quick, texts) == annotations(plain, texts)
 
 
-def test_the_trained_ner_finds_the_same_spans_with_numpys_products():
+def test_the_trained_ner_finds_the_same_spans_with_numpys_products_and_memoized_vectors():
     plain, quick = spacy.load(NER_MODEL_DIR), spacy.load(NER_MODEL_DIR)
     numpy_products(quick)
+    quick.vocab.vectors = MemoizedVectors(quick.vocab.vectors)
     assert all(not node.ops.use_blis for node in quick.get_pipe("ner").model.walk())
     assert plain.get_pipe("ner").model.ops.use_blis
     texts = SAMPLE + LISTS
     spans = [[(e.start, e.end, e.label_) for e in doc.ents] for doc in quick.pipe(texts)]
     assert sum(map(len, spans)) > 100
     assert spans == [[(e.start, e.end, e.label_) for e in doc.ents] for doc in plain.pipe(texts)]
+    assert len(quick.vocab.vectors.rows) > 1000  # the vectors came from the memo
+    again = [[(e.start, e.end, e.label_) for e in doc.ents] for doc in quick.pipe(texts)]  # every word seen before
+    assert again == spans
 
 
 def test_the_suffix_search_finds_what_spacys_finds(nlp):
