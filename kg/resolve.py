@@ -36,7 +36,7 @@ from .nlp.lexicon import (
     VAGUE_WORDS,
     VARIANT_WORDS,
 )
-from .nlp.model_names import is_benchmark_name, is_model_name
+from .nlp.model_names import named_label
 from .nlp.short_forms import find_long_form, is_short_form
 from .records import Entity, Mention, Relation
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
@@ -324,17 +324,6 @@ def majority_label(labels: Counter[str]) -> str:
     return min(labels, key=lambda label: (-labels[label], LABEL_PRIORITY[label]))
 
 
-def named_label(label: str, names: Iterable[str]) -> str:
-    """The entity's label, unless its names say what it is: a benchmark's name makes a dataset, a model
-    family's a method."""
-    names = list(names)
-    if any(is_benchmark_name(n) for n in names):
-        return "DATASET"
-    if label == "DATASET" and any(is_model_name(n) for n in names):
-        return "METHOD"
-    return label
-
-
 def defined_kinds_merged(
     mentions: list[Mention], keys: list[str], key_of: Callable[[str], str], by_paper: dict[tuple[str, str], str]
 ) -> list[str]:
@@ -407,6 +396,22 @@ def is_number_phrase(names: Iterable[str]) -> bool:
     return all(QUANTITY.match(name) for name in names)
 
 
+def is_no_node(key: str, label: str, names: Iterable[str], written_as_a_name: bool) -> bool:
+    """What a researcher would not list, whatever the paper: a generic phrase, a field of research used as
+    context, a metric, a count or result, a dataset never written as a name ("tabular datasets", "in-context
+    examples" describe data)."""
+    names = list(names)
+    return (
+        not key
+        or is_generic_key(key)
+        or any(is_field(n) for n in names)
+        or all(n in METRIC_NAMES for n in names)
+        or is_number_phrase(names)
+        or label == "DATASET"
+        and not written_as_a_name
+    )
+
+
 def is_name_word(word: str) -> bool:
     """A word only a name is spelled with: a capital after the first letter, or a digit ("BERT", "GPT-4")."""
     return any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)
@@ -473,13 +478,9 @@ def resolve(mentions: list[Mention]) -> Resolution:
     entities: dict[str, Entity] = {}
     slugs: set[str] = set()
     for key in sorted(labels):
-        if not key or is_generic_key(key):
-            continue
-        if any(is_field(n) for n in names[key]) or all(n in METRIC_NAMES for n in names[key]):
-            continue  # context, or a measure: not a topic of the paper's
         label = named_label(majority_label(labels[key]), names[key])
-        if label == "DATASET" and key not in written_as_names or is_number_phrase(names[key]):
-            continue  # a dataset is named: "tabular datasets", "in-context examples" describe data
+        if is_no_node(key, label, names[key], key in written_as_names):
+            continue
         surface = names[key]
         spelled_as = variant_key(key)
         name = without_short_forms(

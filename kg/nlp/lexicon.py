@@ -218,7 +218,7 @@ IRREGULAR_PLURALS = {
     "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon",
 }
 # Families of models: a name whose first word starts with one is a method, whatever its sentence made it
-# ("fine-tune Gemma-2-2B on X" reads like a dataset to the recognizer). kg.resolve.named_label.
+# ("fine-tune Gemma-2-2B on X" reads like a dataset to the recognizer). kg.nlp.model_names.named_label.
 MODEL_FAMILIES = {
     "gpt", "chatgpt", "llama", "gemma", "qwen", "mistral", "mixtral", "claude", "gemini", "phi", "deepseek",
     "vicuna", "falcon", "pythia", "olmo", "bloom", "rwkv", "mamba", "llava", "bert", "roberta", "deberta",

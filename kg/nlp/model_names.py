@@ -4,6 +4,7 @@ models by them (kg.nlp.terms) and resolution types entities by them (kg.resolve)
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from .lexicon import BENCHMARK_PARTS, MODEL_FAMILIES
 
@@ -25,3 +26,14 @@ def is_model_name(name: str) -> bool:
 
 def is_benchmark_name(name: str) -> bool:
     return BENCHMARK_PART.search(name) is not None
+
+
+def named_label(label: str, names: Iterable[str]) -> str:
+    """The label, unless the names say what the thing is: a benchmark's name makes a dataset, a model
+    family's a method (a dataset's label yields to it; "memory-efficient LLaMA training" stays a task)."""
+    names = list(names)
+    if any(is_benchmark_name(n) for n in names):
+        return "DATASET"
+    if label == "DATASET" and any(is_model_name(n) for n in names):
+        return "METHOD"
+    return label

@@ -21,7 +21,7 @@ from spacy.util import filter_spans
 from ..settings import SPAN_KEY
 from .labels import head_label, strong_head_label
 from .lexicon import DASHES, HARDWARE, METRIC_NAMES
-from .model_names import is_benchmark_name, is_model_name
+from .model_names import named_label
 from .short_forms import short_form_key
 from .spans import covered, is_name, is_name_text, named_part, overlaps_any
 
@@ -139,8 +139,7 @@ class LabelPropagator:
             spans += [r for r in filter_spans(repeated) if not overlaps_any(r, taken)]
         spans = filter_spans(spans)
         if self.lists:
-            long_forms_read = [doc[ls:le] for (ls, le), _ in doc._.abbreviations]
-            spans = filter_spans(spans + list_mates(doc, spans, long_forms_read))
+            spans = filter_spans(spans + list_mates(doc, spans))
         doc.spans[SPAN_KEY] = one_label_per_name(spans, long_forms, decided) if self.names else spans
         return doc
 
@@ -247,14 +246,6 @@ def listed_names(sentence: Span, tokens: Tokens | None = None) -> list[list[Span
     return lists
 
 
-def listed_label(span: Span) -> str:
-    """A labelled name's label as a list of names counts it: what its name says first ("MT-Bench" is a
-    benchmark, "Qwen2.5-7B" a model, as kg.resolve types them), else the span's."""
-    if is_benchmark_name(span.text):
-        return "DATASET"
-    return "METHOD" if is_model_name(span.text) else span.label_
-
-
 def is_new_mate(listed: Span, items: list[Span], labelled: int) -> bool:
     """Whether an unlabelled name of a list takes the list's label: in a list of three or more names two of
     which are labelled, or written with a capital inside it or a digit ("Qwen2", "Arena-Hard"); not a size
@@ -264,13 +255,13 @@ def is_new_mate(listed: Span, items: list[Span], labelled: int) -> bool:
     return len(items) > 2 and labelled > 1 or any(is_name_text(t.text) for t in listed)
 
 
-def list_mates(doc: Doc, spans: list[Span], long_forms: list[Span]) -> list[Span]:
+def list_mates(doc: Doc, spans: list[Span]) -> list[Span]:
     """Spans for the unlabelled names of each list whose labelled names all have one label. Left alone: a
     list a span runs out of ("Japan, China, US and UK markets" lists markets), a list in a defined long form
     ("Forget and Grow (FoG)"), before a bracket ("Cohen-Addad, Lattanzi, and Parotsidis (ICML 2024)") or of
     metrics ("DICE, MPA, mIoU, and FwIoU")."""
     at = {t: span for span in spans for t in range(span.start, span.end)}
-    defined = {t for long in long_forms for t in range(long.start, long.end)}
+    defined = {t for (start, end), _ in doc._.abbreviations for t in range(start, end)}  # long forms
     mates = []
     tokens = Tokens.of(doc)
     for sentence in doc.sents:
@@ -287,7 +278,7 @@ def list_mates(doc: Doc, spans: list[Span], long_forms: list[Span]) -> list[Span
             found = {at[t] for t in item_of if t in at}
             if any(item_of.get(s.start, -1) != item_of.get(s.end - 1, -2) for s in found):
                 continue  # a span runs out of its name
-            if len(labels := {listed_label(s) for s in found}) == 1:
+            if len(labels := {named_label(s.label_, [s.text]) for s in found}) == 1:  # "MT-Bench" counts as a dataset
                 (label,) = labels
                 labelled = len({item_of[s.start] for s in found})
                 mates += [
