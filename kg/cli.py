@@ -241,6 +241,25 @@ def train_confidence(
     typer.echo(f"threshold {model['threshold']}, held out: {json.dumps(model['held_out']['kept'])} -> {path}")
 
 
+@app.command("train-relations")
+def train_relations(
+    shared: Path = shared_option("data/scierc (train.json, dev.json)"),
+    out: Path = typer.Option(
+        None, "--out", help="Where the model goes (default: the package's kg/data/relations.json)."
+    ),
+) -> None:
+    """Refit the relation classifier (kg.nlp.relation_classifier) on SciERC train; print its figures on dev."""
+    import json
+
+    from .layout import RELATION_MODEL
+    from .train.relations import fit_relations
+
+    model = fit_relations(shared)
+    path = out or RELATION_MODEL
+    path.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
+    typer.echo(f"threshold {model['threshold']}, SciERC dev: {json.dumps(model['dev'])} -> {path}")
+
+
 neo4j_app = typer.Typer(no_args_is_help=True, help="Load a build into a running Neo4j server.")
 app.add_typer(neo4j_app, name="neo4j")
 

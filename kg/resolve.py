@@ -526,10 +526,18 @@ def resolve(mentions: list[Mention]) -> Resolution:
     )
 
 
+def names_one_in_other(a: str, b: str) -> bool:
+    """Does one name hold the other's words: "LoRA" and "standalone LoRA models" (no comparison of the two)."""
+    words_a, words_b = a.lower().split(), b.lower().split()
+    short, long = sorted((words_a, words_b), key=len)
+    return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
+
+
 def resolve_relations(relations: list[Relation], resolution: Resolution) -> list[Relation]:
     """Relations between entities: each end names its entity by key. A relation is dropped where an
     end did not become an entity, where the entities' types do not fit it (an entity takes the label
-    most of its mentions got) or where both ends are one entity; a symmetric one puts the lesser key first."""
+    most of its mentions got), where both ends are one entity or, for a comparison, one end's name holds the
+    other's; a symmetric one puts the lesser key first."""
     keys = {(m.paper, m.start, m.end): m for m in resolution.mentions}
     resolved = []
     for r in relations:
@@ -539,6 +547,8 @@ def resolve_relations(relations: list[Relation], resolution: Resolution) -> list
             or tail is None
             or head.entity == tail.entity
             or (head.label, tail.label) != RELATIONS[r.relation]
+            or r.relation in SYMMETRIC_RELATIONS
+            and names_one_in_other(head.name, tail.name)
         ):
             continue
         if r.relation in SYMMETRIC_RELATIONS and tail.entity < head.entity:

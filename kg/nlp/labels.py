@@ -10,6 +10,7 @@ from spacy.tokens import Doc, Span, Token
 from .lexicon import (
     BEAT_VERBS,
     CALLING_VERBS,
+    COMPARING_WORDS,
     DATASET_HEADS,
     EVALUATE_VERBS,
     EVALUATION_WORDS,
@@ -87,13 +88,21 @@ def list_reach(span: Span) -> int:
 
 
 def in_list_after_cue(span: Span) -> bool:
-    """Is the span in a list of names that follows "on", "across", "such as", ...?"""
+    """Is the span in a list of names that follows "on", "across", "such as", ...? Not after "improvements
+    over": what follows is compared, not evaluated on."""
     for token in reversed(span.doc[list_reach(span) : span.start]):
         if token.lower_ in LIST_CUES:
-            return True
+            return token.lower_ != "over" or not is_compared_over(token)
         if not in_list_of_names(token):
             return False
     return False
+
+
+def is_compared_over(over: Token) -> bool:
+    """ "improvements over ResNet", "improves over ResNet" (the parser may hang "over" on the verb of "achieves
+    gains over")."""
+    before = over.doc[over.i - 1] if over.i else over
+    return bool({over.head.lemma_.lower(), before.lemma_.lower()} & COMPARING_WORDS)
 
 
 EXAMPLE_LIST_WORDS = LIST_WORDS - {"as", "such"}

@@ -68,6 +68,8 @@ EVALUATE_VERBS = [
     "evaluate", "test", "benchmark", "validate", "assess", "run",
 ]  # not "train": trained on is not evaluated on
 BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
+GAIN_NOUNS = ["improvement", "gain", "advantage", "speedup", "speed-up", "margin"]  # "X achieves gains over Y"
+COMPARING_WORDS = {*GAIN_NOUNS, "improve", "superiority", "edge"}  # "improvements over X" names no dataset
 SCORING_VERBS = {"achieve", "attain", "obtain", "reach", "yield"}  # "X achieves higher accuracy"
 EVALUATION_WORDS = {
     "experiment", "evaluation", "evaluate", "result", "test", "benchmark", "dataset", "perform", "performance",
@@ -121,6 +123,15 @@ EARLIER_WORK_WORDS = {"have", "recently", "previously", "already", "widely", "ex
 USE_VERBS = ["use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy"]
 FINDING_VERBS = ["show", "demonstrate", "indicate", "reveal", "confirm", "suggest", "verify", "validate", "highlight"]
 FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "benchmark", "comparison"]
+# A sentence with one of these reports the paper's own experiments: its method is evaluated on the datasets the
+# sentence names ("Experiments on Y show ...", "achieves state-of-the-art results on Y and Z"), unless it is
+# trained on them.
+OWN_EXPERIMENT_WORDS = {
+    "experiment", "result", "evaluation", "evaluate", "test", "comparison", "outperform", "surpass", "achieve",
+    "accuracy", "performance", "state-of-the-art", "sota", "benchmark",
+}
+# Beginnings of the words that train on data: "trained", "pretraining", "fine-tune" (whose "tune" is a token).
+TRAINING_STEMS = ("train", "pretrain", "pre-train", "finetun", "fine-tun", "tune", "tuning", "distil", "learn", "curat")
 CLASS_ARTICLES = ["a", "an"]
 ON = ["on", "across", "over"]
 RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
@@ -186,6 +197,14 @@ ISE_EXCEPTIONS = {
     "precise", "concise", "wise", "otherwise", "pairwise", "expertise", "enterprise", "rise", "arise", "improvise",
     "televised", "franchise", "merchandise", "unsupervised", "self-supervised", "semi-supervised",
     "weakly-supervised", "disguise", "paradise",
+}
+# "our method", "the proposed framework", "our benchmark" (relation cues, kg.nlp.relations): the paper's own
+# contribution, of the label the noun says.
+OWN_WORDS = {"our", "proposed"}
+OWN_KINDS = KIND_LABELS | {
+    "system": "METHOD", "pipeline": "METHOD", "strategy": "METHOD", "scheme": "METHOD", "solution": "METHOD",
+    "estimator": "METHOD", "network": "METHOD", "agent": "METHOD", "policy": "METHOD", "suite": "DATASET",
+    "corpus": "DATASET",
 }
 SINGULAR_EXCEPTIONS = {
     "analysis", "basis", "axis", "thesis", "hypothesis", "synthesis", "diagnosis", "lens", "bias", "gaussian",

@@ -48,8 +48,8 @@ def doc_data(doc: Doc) -> DocData:
             for span in spans
         ],
         "relations": [
-            [index[head_start, head_end], relation, index[tail_start, tail_end], sentence_index(doc[head_start].sent)]
-            for head_start, head_end, relation, tail_start, tail_end in doc._.relations
+            [index[head_start, head_end], relation, index[tail_start, tail_end], sentence_index(doc[cue].sent)]
+            for head_start, head_end, relation, tail_start, tail_end, cue in doc._.relations
         ],
     }
     data["sentences"] = [list(sentence(doc[start:end])) for start, end in sentences]

@@ -12,11 +12,18 @@ from spacy.util import compile_suffix_regex
 
 from ..errors import ModelError
 from ..layout import NER_MODEL_DIR
-from . import abbreviations, propagate, relations, roles, terms  # noqa: F401  (registers the factories)
+from . import abbreviations, propagate, relation_classifier, relations, roles, terms  # noqa: F401  (the factories)
 from .fast import speed_up
 from .fingerprint import base_model_name
 
-RULE_COMPONENTS = ("kg_abbreviations", "kg_terms", "kg_propagate", "kg_roles", "kg_relations")
+RULE_COMPONENTS = (
+    "kg_abbreviations",
+    "kg_terms",
+    "kg_propagate",
+    "kg_roles",
+    "kg_relations",
+    "kg_relation_classifier",
+)
 UNUSED = ("ner",)  # the English model's own NER (people, places, ...) is replaced by ours
 PROPAGATE_SWITCHES = ("abbreviations", "names", "lists")
 # A full stop after a word that ends in a capital ends a sentence ("we propose U-DiT. Codes are ...", "on
@@ -25,11 +32,18 @@ PROPAGATE_SWITCHES = ("abbreviations", "names", "lists")
 NAME_FULL_STOPS = [r"(?<=[^\s.][A-Z])\."]
 
 
-@lru_cache(maxsize=4)
-def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
+def load_parser() -> Language:
+    """The English model without its NER, splitting a name's full stop off: the tokens, tags, lemmas, parse and
+    sentences every component reads (and `kg train-relations` learns from)."""
     nlp: Language = importlib.import_module(base_model_name()).load(exclude=list(UNUSED))
     suffixes = [*(nlp.Defaults.suffixes or ()), *NAME_FULL_STOPS]
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search  # type: ignore[union-attr]  # a Tokenizer
+    return nlp
+
+
+@lru_cache(maxsize=4)
+def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
+    nlp = load_parser()
     if use_model:
         if not (NER_MODEL_DIR / "config.cfg").is_file():
             raise ModelError(f"the trained NER is missing from {NER_MODEL_DIR}: reinstall paperkg or run `kg train`")

@@ -4,8 +4,10 @@ Dependency patterns anchor a cue ("X for Y", "apply X to Y", "X outperforms Y", 
 tokens, `head` and `tail`; each stands for the span of `doc.spans[SPAN_KEY]` it is in (or, for a head
 noun like "benchmark" in "the ESP benchmark", the name it is compounded with), and for the spans
 coordinated with it ("outperforms LoRA, DoRA and S2FT"). A relation is kept only where the labels fit
-it (settings.RELATIONS). Sets `doc._.relations` to sorted [head start, head end, relation, tail start,
-tail end] lists in token offsets: plain data, so that docs stay picklable.
+it (settings.RELATIONS). "Our method", "the proposed approach" stand for what the paper proposes
+(kg.nlp.roles), so "our method outperforms X" compares the paper's own method with X. Sets
+`doc._.relations` to sorted [head start, head end, relation, tail start, tail end, cue] lists in token
+offsets, the cue a token of the sentence that states the relation: plain data, so that docs stay picklable.
 """
 
 from __future__ import annotations
@@ -23,12 +25,19 @@ from .lexicon import (
     EXAMPLE_PREPOSITIONS,
     FINDING_VERBS,
     FINDINGS,
+    GAIN_NOUNS,
     ON,
+    OWN_EXPERIMENT_WORDS,
+    OWN_KINDS,
+    OWN_WORDS,
     RESTING_VERBS,
+    TRAINING_STEMS,
     USE_VERBS,
 )
+from .roles import is_proposed_name
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
+ABSTRACT_SENTENCES = 25  # a text this long or shorter is an abstract, whose experiments are the paper's own
 
 
 def child(left: str, dep: str | list[str], right: str, **attrs: object) -> dict:
@@ -68,6 +77,18 @@ PATTERNS: dict[str, list[list[dict]]] = {
             child("verb", "prep", "on", LOWER={"IN": ON}),
             child("on", "pobj", "tail"),
         ],
+        # "X outperforms Y on Z", "X outperforms Y and W on Z": the parser hangs "on Z" on a rival
+        *(
+            [
+                node("verb", LEMMA={"IN": BEAT_VERBS}),
+                child("verb", "nsubj", "head"),
+                child("verb", "dobj", "rival"),
+                *rivals,
+                child(last, "prep", "on", LOWER={"IN": ON}),
+                child("on", "pobj", "tail"),
+            ]
+            for rivals, last in [([], "rival"), ([child("rival", "conj", "other")], "other")]
+        ),
         # "X on the Y benchmark"
         [node("head", **NOUN), child("head", "prep", "on", LOWER={"IN": ON}), child("on", "pobj", "tail")],
         # "experiments on Y show that X outperforms ..."
@@ -97,6 +118,33 @@ PATTERNS: dict[str, list[list[dict]]] = {
             child("verb", ["prep", "advcl"], "compared", LEMMA="compare"),
             child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
             child("to", "pobj", "tail"),
+        ],
+        # "X delivers better performance compared to Y": "compared" hangs on the object
+        [
+            node("verb", POS={"IN": ["VERB", "AUX"]}),
+            child("verb", "nsubj", "head"),
+            child("verb", "dobj", "object"),
+            child("object", ["prep", "acl"], "compared", LEMMA="compare"),
+            child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
+            child("to", "pobj", "tail"),
+        ],
+        # "X achieves substantial improvements over Y" ("over Y" on the gain, or on the verb)
+        *(
+            [
+                node("verb", POS={"IN": ["VERB", "AUX"]}),
+                child("verb", "nsubj", "head"),
+                child("verb", "dobj", "gain", LEMMA={"IN": GAIN_NOUNS}),
+                child(holder, "prep", "over", LOWER={"IN": ["over", "upon", "against"]}),
+                child("over", "pobj", "tail"),
+            ]
+            for holder in ("gain", "verb")
+        ),
+        # "X improves over Y", "X improves upon Y"
+        [
+            node("verb", LEMMA="improve"),
+            child("verb", "nsubj", "head"),
+            child("verb", "prep", "over", LOWER={"IN": ["over", "upon"]}),
+            child("over", "pobj", "tail"),
         ],
         # "we compare X with Y"
         [
@@ -154,18 +202,45 @@ PATTERNS: dict[str, list[list[dict]]] = {
 NAME_DEPS = {"compound", "nmod", "amod", "appos"}
 
 
-def spans_at(token: Token, by_token: dict[int, Span]) -> list[Span]:
-    """The spans `token` stands for: the one it is in, else names compounded with it; and, if it is the
-    first of coordinated tokens (to which what is said of all of them attaches), the same for the others."""
+def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span]) -> list[Span]:
+    """The spans `token` stands for: the one it is in, else names compounded with it, else the paper's own
+    contribution (`own`, by label) if it says "our method", or is the subject "it" after the method is named;
+    and, if it is the first of coordinated tokens (to which what is said of all of them attaches), the same
+    for the others."""
     found: list[Span] = []
     for t in (token, *token.conjuncts) if token.dep_ != "conj" else (token,):
         if t.i in by_token:
             found.append(by_token[t.i])
-        else:
-            found += [
-                by_token[c.i] for c in t.children if c.dep_ in NAME_DEPS and c.i in by_token and by_token[c.i].root == c
-            ]
+            continue
+        named = [
+            by_token[c.i] for c in t.children if c.dep_ in NAME_DEPS and c.i in by_token and by_token[c.i].root == c
+        ]
+        if named:
+            found += named
+        elif (phrase := own_phrase(t, own)) is not None:
+            found.append(own[phrase.label_])
     return found
+
+
+def own_phrase(token: Token, own: dict[str, Span]) -> Span | None:
+    """The phrase `token` heads if it speaks of the paper's own contribution of a label in `own` ("our
+    method", "the proposed benchmark", or the subject "it" after the method is named), labelled so."""
+    label = OWN_KINDS.get(token.lemma_.lower())
+    if label in own and any(c.lower_ in OWN_WORDS for c in token.children):
+        return Span(token.doc, token.left_edge.i, token.i + 1, label=label)
+    if token.lower_ == "it" and token.dep_ == "nsubj" and "METHOD" in own and own["METHOD"].end <= token.i:
+        return Span(token.doc, token.i, token.i + 1, label="METHOD")  # "We propose FooNet ... It outperforms X"
+    return None
+
+
+def own_contributions(doc: Doc, spans: dict[tuple[int, int], Span]) -> dict[str, Span]:
+    """What "our method", "the proposed benchmark" stand for: of each label, the first span the paper proposes,
+    the first written as a name if one is ("we propose a simple method, FooNet": FooNet)."""
+    proposed = [spans[start, end] for start, end in doc._.proposed if (start, end) in spans]
+    own: dict[str, Span] = {}
+    for span in sorted(proposed, key=lambda s: not is_proposed_name(s)):
+        own.setdefault(span.label_, span)
+    return own
 
 
 def fits(relation: str, head: Span, tail: Span) -> bool:
@@ -195,14 +270,15 @@ class RelationFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         by_token = {t: span for span in doc.spans[SPAN_KEY] for t in range(span.start, span.end)}
+        own = own_contributions(doc, {(span.start, span.end): span for span in doc.spans[SPAN_KEY]})
         at: dict[int, list[Span]] = {}  # token -> its spans, found once (a token with 600 children: 1,200 matches)
 
         def spans_of(token: Token) -> list[Span]:
             if token.i not in at:
-                at[token.i] = spans_at(token, by_token)
+                at[token.i] = spans_at(token, by_token, own)
             return at[token.i]
 
-        found: set[tuple[int, int, str, int, int]] = set()
+        found: dict[tuple[int, int, str, int, int], int] = {}  # relation -> a token of the sentence stating it
         for match_id, token_ids in self.matcher(doc):
             key = doc.vocab.strings[match_id]
             h, t = self.anchors[key]
@@ -213,6 +289,40 @@ class RelationFinder:
             for head in spans_of(head_token) + named:
                 for tail in spans_of(doc[token_ids[t]]):
                     if fits(relation, head, tail):
-                        found.add((head.start, head.end, relation, tail.start, tail.end))
-        doc._.relations = [list(r) for r in sorted(found)]
+                        found.setdefault((head.start, head.end, relation, tail.start, tail.end), token_ids[0])
+        if "METHOD" in own and sum(1 for _ in doc.sents) <= ABSTRACT_SENTENCES:
+            method = own["METHOD"]
+            for dataset in evaluated_on(doc):
+                found.setdefault((method.start, method.end, "evaluatedOn", dataset.start, dataset.end), dataset.start)
+        doc._.relations = [[*r, found[r]] for r in sorted(found)]
         return doc
+
+
+def evaluated_on(doc: Doc) -> list[Span]:
+    """The datasets the paper's own experiments are run on: those named in a sentence that reports
+    experiments (OWN_EXPERIMENT_WORDS), but not those something is trained on ("trained on C4") nor those the
+    paper itself proposes ("we introduce SyncBench, a benchmark ..."). Said of an abstract: a longer text
+    reports others' experiments too (its related work, its tables)."""
+    reporting = {s.start for s in doc.sents if any(t.lemma_.lower() in OWN_EXPERIMENT_WORDS for t in s)}
+    spans = doc.spans[SPAN_KEY]
+    proposed = {doc[start:end].text for start, end in doc._.proposed}
+    return [
+        span
+        for span in spans
+        if span.label_ == "DATASET"
+        and span.sent.start in reporting
+        and span.text not in proposed
+        and not is_trained_on(span)
+    ]
+
+
+def is_trained_on(span: Span) -> bool:
+    """ "models trained on C4", "using X", "we fine-tune it on X": a training word or "use" up the tree within
+    three arcs, or among the few words before (the parser does not always hang "on X" on a split "fine-tune")."""
+    token = span.root
+    for _ in range(3):
+        token = token.head
+        if token.lower_.startswith(TRAINING_STEMS) or token.lemma_ == "use":
+            return True
+    before = span.doc[max(span.sent.start, span.start - 4) : span.start]
+    return any(t.lower_.startswith(TRAINING_STEMS) for t in before)

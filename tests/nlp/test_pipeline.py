@@ -526,3 +526,8 @@ def test_a_list_is_left_alone_where_it_is_no_list_of_names(nlp):
     )
     for name in ("Lattanzi", "Maggiori", "Parotsidis", "Grow", "Japan", "China", "1B", "9B", "mIoU", "FwIoU"):
         assert name not in found, name
+
+
+def test_names_after_improvements_over_are_compared_not_datasets(nlp):
+    found = by_text(run(nlp, "Experiments show that FooNet achieves consistent improvements over ResNet and ViT."))
+    assert found["ResNet"].label == "METHOD" and found["ViT"].label == "METHOD"

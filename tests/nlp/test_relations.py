@@ -8,6 +8,7 @@ import pytest
 from kg.corpus import Paper
 from kg.graph import build_graph
 from kg.nlp.parse import extract
+from kg.nlp.relations import ABSTRACT_SENTENCES
 from kg.records import Mention, Relation
 from kg.resolve import resolve, resolve_relations
 
@@ -15,7 +16,7 @@ from kg.resolve import resolve, resolve_relations
 def found(nlp, text):
     """(head text, relation, tail text) of every relation the component finds in `text`."""
     doc = nlp(text)
-    return {(doc[a:b].text, relation, doc[c:d].text) for a, b, relation, c, d in doc._.relations}
+    return {(doc[a:b].text, relation, doc[c:d].text) for a, b, relation, c, d, _ in doc._.relations}
 
 
 @pytest.mark.parametrize(
@@ -44,10 +45,88 @@ def found(nlp, text):
         ),
         ("Compared to DoRA, LoRA achieves higher accuracy.", {("LoRA", "comparedWith", "DoRA")}),
         ("We design a clustering method called TANGO.", {("TANGO", "isA", "clustering method")}),
+        (
+            "FooNet achieves large gains over ResNet on ImageNet.",
+            {("FooNet", "comparedWith", "ResNet"), ("FooNet", "evaluatedOn", "ImageNet")},
+        ),
+        ("FooPO improves over DPO and SimPO.", {("FooPO", "comparedWith", "DPO"), ("FooPO", "comparedWith", "SimPO")}),
+        (
+            "We propose EPA for alignment. EPA delivers better performance on open benchmarks compared to DPO.",
+            {("EPA", "comparedWith", "DPO")},
+        ),
     ],
 )
 def test_cues(nlp, text, expected):
     assert expected <= found(nlp, text)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "We propose FooNet, a network for image classification. Our method outperforms ResNet and ViT on ImageNet.",
+            {
+                ("FooNet", "comparedWith", "ResNet"),
+                ("FooNet", "comparedWith", "ViT"),
+                ("FooNet", "evaluatedOn", "ImageNet"),
+            },
+        ),
+        (
+            "We propose FooNet for image classification. On ImageNet, the proposed model outperforms ResNet.",
+            {("FooNet", "comparedWith", "ResNet"), ("FooNet", "evaluatedOn", "ImageNet")},
+        ),
+        (
+            "We propose FooNet, a method for image classification. It outperforms ResNet on ImageNet.",
+            {("FooNet", "comparedWith", "ResNet"), ("FooNet", "evaluatedOn", "ImageNet")},
+        ),
+        (
+            "We introduce BarBench, a benchmark for code generation. We evaluate GPT-4 and Llama-2 on our benchmark.",
+            {("GPT-4", "evaluatedOn", "BarBench"), ("Llama-2", "evaluatedOn", "BarBench")},
+        ),
+    ],
+)
+def test_our_method_is_what_the_paper_proposes(nlp, text, expected):
+    assert expected <= found(nlp, text)
+
+
+def test_the_paper_s_method_is_evaluated_on_the_datasets_of_its_experiments(nlp):
+    text = "We propose FooNet for image segmentation. Extensive experiments on Cityscapes and ADE20K show its strength."
+    assert {("FooNet", "evaluatedOn", "Cityscapes"), ("FooNet", "evaluatedOn", "ADE20K")} <= found(nlp, text)
+
+
+def test_in_a_long_text_experiments_may_be_others(nlp):
+    """A full text reports others' experiments too (related work, tables): the paper's method is evaluated
+    on what its experiment sentences name only in an abstract."""
+    abstract = "We propose FooNet for image segmentation. Extensive experiments on Cityscapes show its strength."
+    filler = " ".join(f"Section {i} discusses the loss." for i in range(ABSTRACT_SENTENCES))
+    assert ("FooNet", "evaluatedOn", "Cityscapes") in found(nlp, abstract)
+    assert ("FooNet", "evaluatedOn", "Cityscapes") not in found(nlp, f"{abstract} {filler}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We propose FooNet for image segmentation. Trained on ImageNet, it achieves strong results.",
+        "We propose FooNet for image segmentation. In our experiments, models are pretrained on ImageNet.",
+        "We propose FooNet for image segmentation. We fine-tune it on ImageNet and report results.",
+        "We propose FooNet for segmentation and introduce ImageNet, a new benchmark of 10k images.",  # proposed
+        "ResNet is strong. Experiments on ImageNet show gains.",  # nothing proposed
+    ],
+)
+def test_no_evaluation_on_what_is_trained_on_or_proposed(nlp, text):
+    assert not {r for r in found(nlp, text) if r[1:] == ("evaluatedOn", "ImageNet")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ResNet is strong. Our method outperforms ViT.",  # nothing proposed: "our method" stands for nothing
+        "It outperforms ViT. We propose FooNet for image classification.",  # "it" before the method is named
+        "We propose BarBench, a benchmark for code generation. Our method outperforms ViT.",  # a benchmark
+    ],
+)
+def test_our_method_without_a_proposed_method(nlp, text):
+    assert not {r for r in found(nlp, text) if r[2] == "ViT"}
 
 
 @pytest.mark.parametrize(
@@ -77,6 +156,12 @@ def test_relations_carry_mentions_and_the_sentence_as_read(nlp):
     assert raw[evaluated.start : evaluated.end] == raw[raw.index("Experiments") :]
     assert evaluated.sentence == "Experiments on CIFAR-10 show that GRAMA outperforms ResNet."
     assert evaluated.head in mentions and evaluated.tail in mentions
+
+
+def test_a_relation_is_evidenced_by_the_sentence_stating_it(nlp):
+    mentions, relations = extract([Paper("p", "We propose FooNet for image classification. Our model beats ViT.")], nlp)
+    [compared] = [r for r in relations if r.relation == "comparedWith"]
+    assert (compared.head.name, compared.tail.name, compared.sentence) == ("FooNet", "ViT", "Our model beats ViT.")
 
 
 def mention(paper, start, name, label):

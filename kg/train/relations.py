@@ -1,0 +1,156 @@
+"""`kg train-relations`: the weights of the relation classifier (kg.nlp.relation_classifier), fitted on SciERC.
+
+Every ordered pair of gold entities in a sentence of SciERC train (dygiepp JSON lines under
+`data/scierc`) is an example: its class is the gold relation between them with its direction ("USED-FOR>":
+the earlier one is used for the later one), "other" for SciERC's relations paperkg has no property for,
+"none" where there is no relation. Entities of SciERC's other types (Generic, OtherScientificTerm, Metric)
+take part as OTHER, so that what a sentence says of them teaches the classifier too. The fit is an
+L2-regularised softmax regression, full-batch Adam from zero weights (the same weights each run). The
+threshold is the lowest from which on SciERC dev's pairs of paperkg's labels keep a precision of at least
+MIN_PRECISION at every higher threshold.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+from spacy.tokens import Doc
+
+from ..errors import KGError
+from ..evaluation.gold import DEFAULT_LABEL_MAP, detokenize
+from ..nlp.pipeline import load_parser
+from ..nlp.relation_classifier import (
+    CLASS_RELATIONS,
+    End,
+    Words,
+    pair_features,
+    sentence_pairs,
+    softmax,
+    summed_weights,
+)
+from ..settings import RELATIONS
+
+SYMMETRIC = {"COMPARE"}
+CLASSES = ["none", "other", *CLASS_RELATIONS]
+MIN_COUNT = 2  # a feature seen in fewer training pairs is left out
+L2 = 1e-4
+STEPS = 300
+LEARNING_RATE = 0.1
+MIN_PRECISION = 0.8
+THRESHOLDS = [round(0.05 * i, 2) for i in range(4, 17)]
+DIGITS = 4  # weights are shipped rounded
+
+Example = tuple[list[str], str, tuple[str, str]]  # features, class, the pair's labels
+
+
+def read_examples(path: Path) -> list[Example]:
+    """The pairs of gold entities of every sentence of a SciERC file, parsed as the pipeline parses text."""
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    texts = [detokenize([t for sentence in r["sentences"] for t in sentence]) for r in records]
+    examples: list[Example] = []
+    for doc, record, (_, offsets) in zip(load_parser().pipe(t for t, _ in texts), records, texts):
+        words = Words.of(doc)
+        for entities, relations in zip(record["ner"], record["relations"]):
+            examples += sentence_examples(doc, words, offsets, entities, relations)
+    return examples
+
+
+def sentence_examples(
+    doc: Doc, words: Words, offsets: list[tuple[int, int]], entities: list, relations: list
+) -> list[Example]:
+    ends: dict[End, tuple[int, int]] = {}  # each gold entity as a pair's end -> its gold token offsets
+    for start, end, label in entities:
+        span = doc.char_span(offsets[start][0], offsets[end][1], label=DEFAULT_LABEL_MAP.get(label, "OTHER"))
+        span = span or doc.char_span(offsets[start][0], offsets[end][1], alignment_mode="expand", label="OTHER")
+        if span is not None:
+            ends[End.of(span)] = (start, end)
+    gold = {(s1, e1, s2, e2): label for s1, e1, s2, e2, label in relations}
+    examples = []
+    for a, b, between in sentence_pairs(list(ends)):
+        forward, backward = gold.get((*ends[a], *ends[b])), gold.get((*ends[b], *ends[a]))
+        label = forward or backward
+        name = "none" if label is None else label if label in SYMMETRIC else f"{label}{'>' if forward else '<'}"
+        examples.append((pair_features(words, a, b, between), name if name in CLASSES else "other", (a.label, b.label)))
+    return examples
+
+
+def fit(rows: list[np.ndarray], y: np.ndarray, n_features: int) -> tuple[np.ndarray, np.ndarray]:
+    """Softmax regression weights (features x classes) and biases, by full-batch Adam."""
+    cols = np.concatenate(rows)
+    row_of = np.repeat(np.arange(len(rows)), [len(r) for r in rows])
+    weights, bias = np.zeros((n_features, len(CLASSES))), np.zeros(len(CLASSES))
+    target = np.zeros((len(rows), len(CLASSES)))
+    target[np.arange(len(rows)), y] = 1
+    moments = [(np.zeros_like(weights), np.zeros_like(weights)), (np.zeros_like(bias), np.zeros_like(bias))]
+    for step in range(1, STEPS + 1):
+        probabilities = softmax(summed_weights(weights, rows) + bias)
+        error = (probabilities - target) / len(rows)
+        grad_weights = np.zeros_like(weights)
+        np.add.at(grad_weights, cols, error[row_of])
+        grads = [grad_weights + L2 * weights, error.sum(axis=0)]
+        for param, grad, (m, v) in zip((weights, bias), grads, moments):
+            m *= 0.9
+            m += 0.1 * grad
+            v *= 0.999
+            v += 0.001 * grad * grad
+            param -= LEARNING_RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    return weights, bias
+
+
+def scores_at(examples: list[Example], probabilities: np.ndarray, threshold: float) -> dict[str, float]:
+    """Precision, recall and F1 of paperkg's relations (usedFor too, which the classifier reads but does not
+    add: SciERC dev has 18 pairs of the other three) among pairs of paperkg's labels, at `threshold`."""
+    predicted = right = gold = 0
+    for (_, name, labels), p in zip(examples, probabilities):
+        for i, candidate in enumerate(CLASSES[2:], start=2):
+            relation, earlier_first = CLASS_RELATIONS[candidate]
+            if fitting(relation, earlier_first, labels):
+                gold += name == candidate
+                predicted += bool(p[i] >= threshold)
+                right += bool(p[i] >= threshold and name == candidate)
+    precision, recall = right / predicted if predicted else 0.0, right / gold if gold else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if right else 0.0
+    return {"precision": round(precision, 3), "recall": round(recall, 3), "f1": round(f1, 3), "gold": gold}
+
+
+def fitting(relation: str, earlier_first: bool, labels: tuple[str, str]) -> bool:
+    return RELATIONS[relation] == (labels if earlier_first else labels[::-1])
+
+
+def fit_relations(shared: Path) -> dict:
+    """The shipped model: features, classes, weights, biases, the threshold, and its scores on SciERC dev."""
+    folder = shared / "data" / "scierc"
+    if not (folder / "train.json").is_file() or not (folder / "dev.json").is_file():
+        raise KGError(f"{folder}/train.json and dev.json not found: pass --shared or set PAPERKG_SHARED")
+    train, dev = read_examples(folder / "train.json"), read_examples(folder / "dev.json")
+    counts = Counter(f for features, _, _ in train for f in set(features))
+    names = sorted(f for f, n in counts.items() if n >= MIN_COUNT)
+    index = {f: i for i, f in enumerate(names)}
+
+    def rows(examples: list[Example]) -> list[np.ndarray]:
+        return [np.array([index[f] for f in features if f in index], dtype=np.int64) for features, _, _ in examples]
+
+    weights, bias = fit(rows(train), np.array([CLASSES.index(name) for _, name, _ in train]), len(names))
+    weights, bias = weights.round(DIGITS), bias.round(DIGITS)
+    kept = np.flatnonzero(np.abs(weights).max(axis=1) > 0)  # features whose weights all round to zero weigh nothing
+    names, weights = [names[i] for i in kept], weights[kept]
+    index = {f: i for i, f in enumerate(names)}
+    dev_rows = rows(dev)
+    dev_probabilities = softmax(summed_weights(weights, dev_rows) + bias)
+    by_threshold = {t: scores_at(dev, dev_probabilities, t) for t in THRESHOLDS}
+    # the lowest threshold from which on every higher one is precise enough (dev's few pairs make one alone noisy)
+    threshold = min(
+        (t for t in THRESHOLDS if all(by_threshold[u]["precision"] >= MIN_PRECISION for u in THRESHOLDS if u >= t)),
+        default=THRESHOLDS[-1],
+    )
+    return {
+        "classes": CLASSES,
+        "features": names,
+        "weights": weights.ravel().tolist(),
+        "bias": bias.tolist(),
+        "threshold": threshold,
+        "dev": by_threshold[threshold],
+    }
