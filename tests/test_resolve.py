@@ -3,7 +3,7 @@ import pytest
 from kg.corpus import Paper
 from kg.graph import build_graph
 from kg.records import Mention
-from kg.resolve import entity_key, is_acronym, is_field, resolve, singular, us_spelling
+from kg.resolve import entity_key, is_acronym, is_field, names_one_in_other, resolve, singular, us_spelling
 
 
 @pytest.mark.parametrize(
@@ -418,3 +418,9 @@ def test_an_entitys_type_and_the_mentions_it_rests_on():
     )
     evidence = {e.name: (e.label, e.mention_count, e.type_evidence) for e in r.entities.values()}
     assert evidence == {"graph neural network": ("METHOD", 3, 2), "MT-Bench": ("DATASET", 2, 0)}
+
+
+def test_a_comparison_needs_two_names_neither_holding_the_other():
+    assert names_one_in_other("LoRA", "standalone LoRA models")
+    assert names_one_in_other("standalone LoRA models", "LoRA")
+    assert not names_one_in_other("GPT-4", "GPT-4o") and not names_one_in_other("ResNet", "ViT")

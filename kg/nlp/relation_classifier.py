@@ -1,9 +1,9 @@
 """Relations a trained classifier reads off a pair of spans in one sentence, beside the cue rules.
 
-Each ordered pair of spans of a sentence (the earlier one first) whose labels some relation joins
-(settings.RELATIONS, either way round) is described by sparse features — the label pair, the words
-between, the dependency path from one to the other, the words just outside — and a softmax regression
-over SciERC's relation labels, fitted by `kg train-relations` (kg.train.relations) and shipped in
+Each ordered pair of spans of a sentence (the earlier one first) whose labels a relation it adds joins
+(EMITTED, either way round) is described by sparse features — the label pair, the words between, the
+dependency path from one to the other, the words just outside — and a softmax regression over SciERC's
+relation labels, fitted by `kg train-relations` (kg.train.relations) and shipped in
 kg/data/relations.json, says which relation holds, in which direction. "Our method" stands for what the
 paper proposes, as in the rules (kg.nlp.relations). Adds to `doc._.relations` (same lists as the rules:
 [head start, head end, relation, tail start, tail end, cue]) the relations at or above the model's

@@ -5,7 +5,8 @@ tokens, `head` and `tail`; each stands for the span of `doc.spans[SPAN_KEY]` it 
 noun like "benchmark" in "the ESP benchmark", the name it is compounded with), and for the spans
 coordinated with it ("outperforms LoRA, DoRA and S2FT"). A relation is kept only where the labels fit
 it (settings.RELATIONS). "Our method", "the proposed approach" stand for what the paper proposes
-(kg.nlp.roles), so "our method outperforms X" compares the paper's own method with X. Sets
+(kg.nlp.roles), so "our method outperforms X" compares the paper's own method with X; and in an abstract,
+the paper's method is evaluated on the datasets its experiment sentences name. Sets
 `doc._.relations` to sorted [head start, head end, relation, tail start, tail end, cue] lists in token
 offsets, the cue a token of the sentence that states the relation: plain data, so that docs stay picklable.
 """
@@ -290,7 +291,7 @@ class RelationFinder:
                 for tail in spans_of(doc[token_ids[t]]):
                     if fits(relation, head, tail):
                         found.setdefault((head.start, head.end, relation, tail.start, tail.end), token_ids[0])
-        if "METHOD" in own and sum(1 for _ in doc.sents) <= ABSTRACT_SENTENCES:
+        if "METHOD" in own:
             method = own["METHOD"]
             for dataset in evaluated_on(doc):
                 found.setdefault((method.start, method.end, "evaluatedOn", dataset.start, dataset.end), dataset.start)
@@ -303,12 +304,14 @@ def evaluated_on(doc: Doc) -> list[Span]:
     experiments (OWN_EXPERIMENT_WORDS), but not those something is trained on ("trained on C4") nor those the
     paper itself proposes ("we introduce SyncBench, a benchmark ..."). Said of an abstract: a longer text
     reports others' experiments too (its related work, its tables)."""
-    reporting = {s.start for s in doc.sents if any(t.lemma_.lower() in OWN_EXPERIMENT_WORDS for t in s)}
-    spans = doc.spans[SPAN_KEY]
+    sentences = list(doc.sents)
+    if len(sentences) > ABSTRACT_SENTENCES:
+        return []
+    reporting = {s.start for s in sentences if any(t.lemma_.lower() in OWN_EXPERIMENT_WORDS for t in s)}
     proposed = {doc[start:end].text for start, end in doc._.proposed}
     return [
         span
-        for span in spans
+        for span in doc.spans[SPAN_KEY]
         if span.label_ == "DATASET"
         and span.sent.start in reporting
         and span.text not in proposed
