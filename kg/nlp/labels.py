@@ -8,6 +8,7 @@ from typing import Callable, Collection
 from spacy.tokens import Doc, Span, Token
 
 from .lexicon import (
+    BASELINE_NOUNS,
     BEAT_VERBS,
     CALLING_VERBS,
     COMPARING_WORDS,
@@ -138,9 +139,12 @@ def name_label(span: Span) -> str | None:
     for other in apposed(root):
         if head_label(other):
             return head_label(other)
-    # "LLMs such as GPT-4": the noun it is an example of (not "tasks like MNLI": a named task is a benchmark).
-    if (noun := example_of(span)) is not None and (label := head_label(noun)) in {"METHOD", "DATASET"}:
-        return label
+    # "LLMs such as GPT-4", "baselines such as DPO": the noun it is an example of (not "tasks like MNLI": a
+    # named task is a benchmark).
+    if (noun := example_of(span)) is not None:
+        label = "METHOD" if noun.lemma_.lower() in BASELINE_NOUNS else head_label(noun)
+        if label in {"METHOD", "DATASET"}:
+            return label
     # "a method called X": the noun the participle attaches to.
     if root.dep_ in {"oprd", "dobj", "attr"} and root.head.lemma_ in CALLING_VERBS and head_label(root.head.head):
         return head_label(root.head.head)

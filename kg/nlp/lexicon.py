@@ -97,6 +97,7 @@ INTEREST_VERBS = {
     "warrant", "merit", "shift", "turn", "direct", "focus",
 }
 MODEL_HEADS = {"model", "llm", "family", "series", "backbone"}
+BASELINE_NOUNS = {"baseline", "competitor"}  # what "baselines such as X" gives as examples are methods
 # Metrics, as abstracts write them: what a researcher lists is what they measure, not the measure ("84.1%
 # accuracy", "F1"). A name written only so is no entity (kg.resolve), and a list holding one lists metrics.
 METRIC_NAMES = {

@@ -203,11 +203,12 @@ PATTERNS: dict[str, list[list[dict]]] = {
 NAME_DEPS = {"compound", "nmod", "amod", "appos"}
 
 
-def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span]) -> list[Span]:
+def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span], examples: bool = True) -> list[Span]:
     """The spans `token` stands for: the one it is in, else names compounded with it, else the paper's own
-    contribution (`own`, by label) if it says "our method", or is the subject "it" after the method is named;
-    and, if it is the first of coordinated tokens (to which what is said of all of them attaches), the same
-    for the others."""
+    contribution (`own`, by label) if it says "our method", or is the subject "it" after the method is named,
+    else (with `examples`) the names it gives as examples ("outperforms baselines such as X and Y"); and, if it
+    is the first of coordinated tokens (to which what is said of all of them attaches), the same for the
+    others."""
     found: list[Span] = []
     for t in (token, *token.conjuncts) if token.dep_ != "conj" else (token,):
         if t.i in by_token:
@@ -220,6 +221,16 @@ def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span]) -> l
             found += named
         elif (phrase := own_phrase(t, own)) is not None:
             found.append(own[phrase.label_])
+        elif examples:
+            found += [
+                by_token[e.i]
+                for c in t.children
+                if c.dep_ == "prep" and c.lower_ in EXAMPLE_PREPOSITIONS
+                for pobj in c.children
+                if pobj.dep_ == "pobj"
+                for e in (pobj, *pobj.conjuncts)
+                if e.i in by_token
+            ]
     return found
 
 
@@ -272,12 +283,13 @@ class RelationFinder:
     def __call__(self, doc: Doc) -> Doc:
         by_token = {t: span for span in doc.spans[SPAN_KEY] for t in range(span.start, span.end)}
         own = own_contributions(doc, {(span.start, span.end): span for span in doc.spans[SPAN_KEY]})
-        at: dict[int, list[Span]] = {}  # token -> its spans, found once (a token with 600 children: 1,200 matches)
+        # token, examples -> its spans, found once (a token with 600 children: 1,200 matches)
+        at: dict[tuple[int, bool], list[Span]] = {}
 
-        def spans_of(token: Token) -> list[Span]:
-            if token.i not in at:
-                at[token.i] = spans_at(token, by_token, own)
-            return at[token.i]
+        def spans_of(token: Token, examples: bool = True) -> list[Span]:
+            if (token.i, examples) not in at:
+                at[token.i, examples] = spans_at(token, by_token, own, examples)
+            return at[token.i, examples]
 
         found: dict[tuple[int, int, str, int, int], int] = {}  # relation -> a token of the sentence stating it
         for match_id, token_ids in self.matcher(doc):
@@ -285,10 +297,11 @@ class RelationFinder:
             h, t = self.anchors[key]
             relation = key.partition("/")[0]
             head_token = doc[token_ids[h]]
+            examples = relation != "isA"  # "methods such as SAM": SAM is a method, not a method such as SAM
             # "ProxSparse, a framework for mask selection": what is said of the framework is said of ProxSparse
-            named = spans_of(head_token.head) if head_token.dep_ == "appos" else []
-            for head in spans_of(head_token) + named:
-                for tail in spans_of(doc[token_ids[t]]):
+            named = spans_of(head_token.head, examples) if head_token.dep_ == "appos" else []
+            for head in spans_of(head_token, examples) + named:
+                for tail in spans_of(doc[token_ids[t]], examples):
                     if fits(relation, head, tail):
                         found.setdefault((head.start, head.end, relation, tail.start, tail.end), token_ids[0])
         if "METHOD" in own:

@@ -531,3 +531,8 @@ def test_a_list_is_left_alone_where_it_is_no_list_of_names(nlp):
 def test_names_after_improvements_over_are_compared_not_datasets(nlp):
     found = by_text(run(nlp, "Experiments show that FooNet achieves consistent improvements over ResNet and ViT."))
     assert found["ResNet"].label == "METHOD" and found["ViT"].label == "METHOD"
+
+
+def test_names_given_as_examples_of_baselines_are_methods(nlp):
+    found = by_text(run(nlp, "LoRA outperforms strong baselines such as DoRA and QLoRA."))
+    assert found["DoRA"].label == "METHOD" and found["QLoRA"].label == "METHOD"

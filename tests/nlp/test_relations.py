@@ -51,6 +51,14 @@ def found(nlp, text):
         ),
         ("FooPO improves over DPO and SimPO.", {("FooPO", "comparedWith", "DPO"), ("FooPO", "comparedWith", "SimPO")}),
         (
+            "FooNet outperforms strong baselines such as U-Net and DeepLab.",
+            {("FooNet", "comparedWith", "U-Net"), ("FooNet", "comparedWith", "DeepLab")},
+        ),
+        (
+            "We evaluate FooNet on benchmarks such as GLUE and SuperGLUE.",
+            {("FooNet", "evaluatedOn", "GLUE"), ("FooNet", "evaluatedOn", "SuperGLUE")},
+        ),
+        (
             "We propose EPA for alignment. EPA delivers better performance on open benchmarks compared to DPO.",
             {("EPA", "comparedWith", "DPO")},
         ),
@@ -139,6 +147,12 @@ def test_our_method_without_a_proposed_method(nlp, text):
 )
 def test_no_relation_without_its_cue(nlp, text):
     assert not {r for r in found(nlp, text) if r[2] in {"ImageNet", "GNNs"} or r[0] == "Transformer"}
+
+
+def test_examples_stand_for_their_class_but_are_no_class_of_each_other(nlp):
+    relations = found(nlp, "LoRA outperforms baselines such as DoRA and QLoRA.")
+    assert {("LoRA", "comparedWith", "DoRA"), ("LoRA", "comparedWith", "QLoRA")} <= relations
+    assert not {r for r in relations if r[1] == "isA" and {r[0], r[2]} == {"DoRA", "QLoRA"}}
 
 
 def test_relations_are_plain_data_and_docs_pickle(nlp):
