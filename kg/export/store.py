@@ -4,6 +4,8 @@ where parsing graph.ttl takes seconds on a large build (docs/results.md). `kg qu
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +27,28 @@ def load_store(ttl: Path, folder: Path) -> None:
     del store  # the last reference: RocksDB closes here
 
 
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
+
+
+def run_loader(parent: str, ttl: str, folder: str) -> None:
+    """The loader child's entry point: end with the build, however it ends, then load."""
+    end_with_parent(int(parent))
+    load_store(Path(ttl), Path(folder))
+
+
+def end_with_parent(parent: int) -> None:
+    """Have the kernel kill this process when its parent ends (Linux; strictly, when the parent's thread that
+    started it ends, and that thread waits for it), so that a build stopped while it was starting the loader,
+    before it could record it, or killed outright, leaves no loader running; and end now if the parent has
+    ended already."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
 class StoreLoad:
     """`load_store` in a child process, so that the build writes its other exports meanwhile, on the
     other core, and its own process never holds the loader's memory (a minute and ~1.8 GB at 31.7k
@@ -32,9 +56,9 @@ class StoreLoad:
 
     def __init__(self, ttl: Path, folder: Path) -> None:
         package_parent = str(Path(__file__).resolve().parents[2])  # kg importable however this process found it
-        code = f"import sys; sys.path.append({package_parent!r}); from kg.export.store import load_store; load_store(*sys.argv[1:])"
+        code = f"import sys; sys.path.append({package_parent!r}); from kg.export.store import run_loader; run_loader(*sys.argv[1:])"
         self.process = subprocess.Popen(
-            [sys.executable, "-c", code, str(ttl), str(folder)],
+            [sys.executable, "-c", code, str(os.getpid()), str(ttl), str(folder)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,

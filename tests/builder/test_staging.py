@@ -202,7 +202,7 @@ def test_a_real_build_killed_during_its_moves_is_finished_by_the_next(tmp_path):
 def store_loader(process):
     """The build's child process that loads the store, if it runs now."""
     try:
-        return next((c for c in process.children() if "load_store" in " ".join(c.cmdline())), None)
+        return next((c for c in process.children() if "run_loader" in " ".join(c.cmdline())), None)
     except psutil.NoSuchProcess:
         return None
 

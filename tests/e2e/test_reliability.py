@@ -9,7 +9,10 @@ import resource
 import shutil
 import subprocess
 import sys
+import textwrap
+import time
 
+import psutil
 import pyoxigraph as ox
 import pytest
 from rdflib import Graph, Literal, URIRef
@@ -285,6 +288,39 @@ def test_a_store_load_can_be_stopped(tmp_path):
     load = StoreLoad(tmp_path / "g.ttl", tmp_path / "store")
     load.stop()
     assert load.process.returncode is not None and load.process.returncode != 0
+
+
+def test_a_store_load_ends_with_the_build_that_started_it(tmp_path):
+    """A build stopped or killed before it records its loader (or `kill -9`, where nothing runs after) leaves no
+    loader behind: the kernel ends it with its parent. The loader here reads a FIFO nobody writes: on its own
+    it would wait forever."""
+    os.mkfifo(tmp_path / "g.ttl")
+    starter = textwrap.dedent(
+        f"""
+        import os
+        from pathlib import Path
+        from kg.export.store import StoreLoad
+        load = StoreLoad(Path({str(tmp_path / "g.ttl")!r}), Path({str(tmp_path / "store")!r}))
+        print(load.process.pid, flush=True)
+        os._exit(0)
+        """
+    )
+    started = subprocess.run([sys.executable, "-c", starter], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    loader = psutil.Process(int(started.stdout.split()[0]))
+    deadline = time.monotonic() + 10
+    while ended(loader) is False and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if not ended(loader):
+        loader.kill()
+        pytest.fail("the loader outlived the process that started it")
+
+
+def ended(process: psutil.Process) -> bool:
+    """Gone, or a zombie nobody has reaped yet (no init reaps in some containers)."""
+    try:
+        return process.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
 
 
 # --- inputs a build must read right or refuse in one line ---------------------------------------------------
