@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from typing import Callable
 
 from spacy.language import Language
@@ -24,6 +23,7 @@ from .lexicon import DASHES, HARDWARE, METRIC_NAMES
 from .model_names import named_label
 from .short_forms import short_form_key
 from .spans import covered, is_name, is_name_text, named_part, overlaps_any
+from .tokens import TokenTable
 
 MAX_NAME_TOKENS = 4
 MAX_LISTED_WORDS = 3  # words of one listed name: "Arena-Hard v0.1", "DeepMind Control Suite"
@@ -144,30 +144,10 @@ class LabelPropagator:
         return doc
 
 
-@dataclass(frozen=True)
-class Tokens:
-    """A doc's tokens as plain values, read once: the list rules look at every token of every sentence."""
-
-    texts: list[str]
-    lowers: list[str]
-    spaced: list[bool]  # whitespace after the token
-    numbers: list[bool]
-
-    @classmethod
-    def of(cls, doc: Doc) -> Tokens:
-        tokens = cls([], [], [], [])
-        for t in doc:
-            tokens.texts.append(t.text)
-            tokens.lowers.append(t.lower_)
-            tokens.spaced.append(bool(t.whitespace_))
-            tokens.numbers.append(t.like_num)
-        return tokens
-
-
 Word = tuple[int, int]  # token offsets of a written word
 
 
-def name_words(tokens: Tokens, start: int, end: int) -> list[Word | str]:
+def name_words(tokens: TokenTable, start: int, end: int) -> list[Word | str]:
     """Tokens `start` to `end` as written words (runs of tokens without a space) and list separators (as
     lower-case text), a word cut before a separator and around brackets, quotes and stops ("WebShop," is
     "WebShop" and ",", "v0.1." is "v0.1" and ".")."""
@@ -187,7 +167,7 @@ def name_words(tokens: Tokens, start: int, end: int) -> list[Word | str]:
     return units
 
 
-def is_listed_name(tokens: Tokens, word: Word, sentence_start: int, after_a_name: bool) -> bool:
+def is_listed_name(tokens: TokenTable, word: Word, sentence_start: int, after_a_name: bool) -> bool:
     """A word written as only a name is: a capital not at the sentence's start, a capital inside it or a digit
     beside letters ("ALFWorld", "Reflexion", "v0.1"), or a number after such a word ("AlpacaEval 2.0"); no
     brackets, quotes or stops."""
@@ -199,11 +179,11 @@ def is_listed_name(tokens: Tokens, word: Word, sentence_start: int, after_a_name
     return texts[0][:1].isupper() and word[0] > sentence_start or any(is_name_text(text) for text in texts)
 
 
-def listed_names(sentence: Span, tokens: Tokens | None = None) -> list[list[Span]]:
+def listed_names(sentence: Span, tokens: TokenTable | None = None) -> list[list[Span]]:
     """Each list of names in the sentence ("A, B, and C", "A and B", "A, B or C"): names of up to three words
     joined by a comma, "and", "or" or a comma and either, the last by "and" or "or"."""
     doc = sentence.doc
-    tokens = tokens or Tokens.of(doc)
+    tokens = tokens or TokenTable.of(doc)
     # each unit as a run of name words (a list), a separator (str) or another word (None)
     runs: list[list[Word] | str | None] = []
     for unit in name_words(tokens, sentence.start, sentence.end):
@@ -263,7 +243,7 @@ def list_mates(doc: Doc, spans: list[Span]) -> list[Span]:
     at = {t: span for span in spans for t in range(span.start, span.end)}
     defined = {t for (start, end), _ in doc._.abbreviations for t in range(start, end)}  # long forms
     mates = []
-    tokens = Tokens.of(doc)
+    tokens = TokenTable.of(doc)
     for sentence in doc.sents:
         for items in listed_names(sentence, tokens):
             end = items[-1].end

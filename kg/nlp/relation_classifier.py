@@ -13,7 +13,6 @@ threshold that the rules did not find.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
@@ -25,6 +24,7 @@ from ..layout import RELATION_MODEL
 from ..settings import RELATIONS, SPAN_KEY
 from .lexicon import OWN_KINDS
 from .relations import fits, own_contributions, own_phrase
+from .tokens import TokenTable
 
 # SciERC label (">": the earlier span is the relation's first argument, "<": the later one) -> paperkg's
 # relation, and whether its head is the earlier span. EVALUATE-FOR's first argument is the dataset.
@@ -49,26 +49,6 @@ def gap_bucket(n: int) -> str:
     return str(n) if n < 3 else "3-5" if n < 6 else "6-10" if n < 11 else "11+"
 
 
-@dataclass(frozen=True)
-class Words:
-    """A doc's tokens as plain values, read once: a pair's features read them many times."""
-
-    lowers: list[str]
-    lemmas: list[str]  # lower case
-    deps: list[str]
-    heads: list[int]
-
-    @classmethod
-    def of(cls, doc: Doc) -> Words:
-        words = cls([], [], [], [])
-        for t in doc:
-            words.lowers.append(t.lower_)
-            words.lemmas.append(t.lemma_.lower())
-            words.deps.append(t.dep_)
-            words.heads.append(t.head.i)
-        return words
-
-
 class End(NamedTuple):
     """One end of a pair: a span's offsets, root, label and sentence."""
 
@@ -85,7 +65,7 @@ class End(NamedTuple):
         return cls(span.start, span.end, span.root.i, span.label_, sentence.start, sentence.end)
 
 
-def dependency_path(words: Words, a: int, b: int) -> tuple[str, str] | None:
+def dependency_path(words: TokenTable, a: int, b: int) -> tuple[str, str] | None:
     """The path from token `a` up to the lowest common ancestor and down to token `b`: with the ancestor's
     lemma ("nsubj|outperform|dobj") and without it ("nsubj||dobj"); None when they share no ancestor within
     MAX_ARCS arcs of each."""
@@ -105,7 +85,7 @@ def dependency_path(words: Words, a: int, b: int) -> tuple[str, str] | None:
     return f"{ups}|{words.lemmas[ancestor]}|{downs}", f"{ups}||{downs}"
 
 
-def pair_features(words: Words, a: End, b: End, spans_between: int) -> list[str]:
+def pair_features(words: TokenTable, a: End, b: End, spans_between: int) -> list[str]:
     """What the classifier reads of the span `a` before the span `b` of one sentence, as feature names."""
     labels = f"{a.label}>{b.label}"
     features = [f"t={labels}", f"gap={gap_bucket(b.start - a.end)}", f"ents={min(spans_between, 2)}"]
@@ -202,7 +182,7 @@ class RelationClassifier:
 
     def __call__(self, doc: Doc) -> Doc:
         spans = list(doc.spans[SPAN_KEY])
-        words = Words.of(doc)
+        words = TokenTable.of(doc)
         own = own_contributions(doc, {(s.start, s.end): s for s in spans})
         # "our method": a phrase of the label its noun says, standing for the paper's own span of that label
         stand_ins: dict[tuple[int, int], Span] = {}

@@ -112,23 +112,22 @@ PATTERNS: dict[str, list[list[dict]]] = {
             child("verb", "agent", "by"),
             child("by", "pobj", "head"),
         ],
-        # "X achieves 5% gains compared to Y"
-        [
-            node("verb", POS={"IN": ["VERB", "AUX"]}),
-            child("verb", "nsubj", "head"),
-            child("verb", ["prep", "advcl"], "compared", LEMMA="compare"),
-            child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
-            child("to", "pobj", "tail"),
-        ],
-        # "X delivers better performance compared to Y": "compared" hangs on the object
-        [
-            node("verb", POS={"IN": ["VERB", "AUX"]}),
-            child("verb", "nsubj", "head"),
-            child("verb", "dobj", "object"),
-            child("object", ["prep", "acl"], "compared", LEMMA="compare"),
-            child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
-            child("to", "pobj", "tail"),
-        ],
+        # "X achieves 5% gains compared to Y", "X delivers better performance compared to Y" ("compared" on the
+        # verb, or on its object)
+        *(
+            [
+                node("verb", POS={"IN": ["VERB", "AUX"]}),
+                child("verb", "nsubj", "head"),
+                *path,
+                child(holder, deps, "compared", LEMMA="compare"),
+                child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
+                child("to", "pobj", "tail"),
+            ]
+            for path, holder, deps in [
+                ([], "verb", ["prep", "advcl"]),
+                ([child("verb", "dobj", "object")], "object", ["prep", "acl"]),
+            ]
+        ),
         # "X achieves substantial improvements over Y" ("over Y" on the gain, or on the verb)
         *(
             [

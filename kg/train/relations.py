@@ -25,12 +25,12 @@ from ..nlp.pipeline import load_parser
 from ..nlp.relation_classifier import (
     CLASS_RELATIONS,
     End,
-    Words,
     pair_features,
     sentence_pairs,
     softmax,
     summed_weights,
 )
+from ..nlp.tokens import TokenTable
 from ..settings import RELATIONS
 
 SYMMETRIC = {"COMPARE"}
@@ -52,14 +52,14 @@ def read_examples(path: Path) -> list[Example]:
     texts = [detokenize([t for sentence in r["sentences"] for t in sentence]) for r in records]
     examples: list[Example] = []
     for doc, record, (_, offsets) in zip(load_parser().pipe(t for t, _ in texts), records, texts):
-        words = Words.of(doc)
+        words = TokenTable.of(doc)
         for entities, relations in zip(record["ner"], record["relations"]):
             examples += sentence_examples(doc, words, offsets, entities, relations)
     return examples
 
 
 def sentence_examples(
-    doc: Doc, words: Words, offsets: list[tuple[int, int]], entities: list, relations: list
+    doc: Doc, words: TokenTable, offsets: list[tuple[int, int]], entities: list, relations: list
 ) -> list[Example]:
     ends: dict[End, tuple[int, int]] = {}  # each gold entity as a pair's end -> its gold token offsets
     for start, end, label in entities:

@@ -10,13 +10,13 @@ from kg.layout import RELATION_MODEL
 from kg.nlp.relation_classifier import (
     End,
     RelationModel,
-    Words,
     dependency_path,
     gap_bucket,
     named_by_apposition,
     pair_features,
     sentence_pairs,
 )
+from kg.nlp.tokens import TokenTable
 from kg.settings import SPAN_KEY
 
 
@@ -25,7 +25,7 @@ def relations(doc):
 
 
 def test_the_dependency_path_runs_up_to_the_common_ancestor_and_down(nlp):
-    words = Words.of(nlp("LoRA outperforms DoRA."))
+    words = TokenTable.of(nlp("LoRA outperforms DoRA."))
     assert dependency_path(words, 0, 2) == ("nsubj|outperform|dobj", "nsubj||dobj")
     assert dependency_path(words, 1, 2) == ("|outperform|dobj", "||dobj")  # the ancestor itself
 
@@ -56,7 +56,7 @@ def test_pairs_are_ordered_and_count_the_spans_between(nlp):
 def test_features_name_the_labels_the_words_between_and_the_path(nlp):
     doc = nlp("We apply BERT to named entity recognition.")
     bert, ner = End.of(Span(doc, 2, 3, label="METHOD")), End.of(Span(doc, 4, 7, label="TASK"))
-    features = pair_features(Words.of(doc), bert, ner, 0)
+    features = pair_features(TokenTable.of(doc), bert, ner, 0)
     assert {"t=METHOD>TASK", "w=to", "first=to", "METHOD>TASK|last=to", "before=apply", "after=."} <= set(features)
     assert any(f.startswith("p=") and "|apply|" in f for f in features)
 
@@ -81,7 +81,7 @@ def test_the_classifier_reads_but_does_not_add_used_for(nlp):
     """Its usedFor is left to the rules (kg.nlp.relation_classifier.EMITTED)."""
     doc = nlp("Diffusion models excel at image generation.")
     end = {s.text: End.of(s) for s in doc.spans[SPAN_KEY]}
-    features = pair_features(Words.of(doc), end["Diffusion models"], end["image generation"], 0)
+    features = pair_features(TokenTable.of(doc), end["Diffusion models"], end["image generation"], 0)
     model = RelationModel.load()
     [p] = model.probabilities([features])
     assert p[model.classes.index("USED-FOR>")] >= model.threshold
