@@ -8,12 +8,14 @@ evaluatedOn, comparedWith, isA), `papers` (the support: how many papers state it
 `mentions` (how many sentences), the first sentence, and every `Relation` behind it as `evidence`. An
 entity → broader entity edge (kg.hierarchy) has only `relation`, `broader`, and so does a bare short form's
 edge to each entity it may stand for, `mayStandFor`; each entity node carries
-`papers_with_narrower`, the papers that link it or an entity narrower than it.
+`papers_with_narrower`, the papers that link it or an entity narrower than it. The graph's own `results`
+lists, as plain rows, the numbers its papers report in a metric for a method (kg.nlp.results), on a dataset
+or task, over a baseline, each of those by IRI and name, and `measures` the metrics they are in.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Sequence
 from urllib.parse import quote
 
@@ -23,9 +25,19 @@ import pyoxigraph as ox
 from .corpus import Paper
 from .errors import KGError
 from .hierarchy import papers_with_narrower
-from .records import Entity, Mention, Relation
-from .resolve import Resolution
-from .settings import BROADER, DEFAULT_BASE_IRI, MAY_STAND_FOR, NODE_TYPES, PAPER, PROPOSES, USES_RELATION
+from .nlp.metric_names import lower_is_better, metric_key
+from .records import Entity, Mention, Relation, Result
+from .resolve import Resolution, slugify
+from .settings import (
+    BROADER,
+    DEFAULT_BASE_IRI,
+    MAY_STAND_FOR,
+    NODE_TYPES,
+    PAPER,
+    PROPOSES,
+    RESULT_LINKS,
+    USES_RELATION,
+)
 
 
 def paper_iri(base: str, paper_id: str) -> str:
@@ -52,15 +64,89 @@ def entity_iri(base: str, entity: Entity) -> str:
     return f"{base}entity/{entity.slug}"
 
 
+def result_iri(base: str, result: Result) -> str:
+    """`result/{paper id}/{start}-{end}`: named by its paper and the value's offsets, the same in every build."""
+    return f"{base}result/{quote(result.paper, safe='')}/{result.start}-{result.end}"
+
+
+def measure_iri(base: str, key: str) -> str:
+    """`metric/{slug}` of a metric's key ("top 1 accuracy": `metric/top-1-accuracy`)."""
+    return f"{base}metric/{slugify(key)}"
+
+
+def result_rows(
+    base: str, results: Sequence[Result], entities: dict[str, Entity], iris: dict[str, str], paper_iris: dict[str, str]
+) -> tuple[list[dict], dict[str, dict]]:
+    """Each result as the plain row the exports write (its entities by IRI and name), and the metrics they
+    are in by key: IRI, the name most results write it with, and whether less is better."""
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    rows = []
+    for r in results:
+        key = metric_key(r.metric)
+        spellings[key][r.metric] += 1
+        target = r.target
+        rows.append(
+            {
+                "iri": result_iri(base, r),
+                "paper": paper_iris[r.paper],
+                "paper_id": r.paper,
+                **{
+                    f"{role}{part}": (iris[m.entity] if part == "" else entities[m.entity].name)
+                    if m is not None
+                    else None
+                    for role, m in (("method", r.method), ("target", target), ("baseline", r.baseline))
+                    for part in ("", "_name")
+                },
+                "target_type": NODE_TYPES[target.label] if target is not None else None,
+                "metric": r.metric,
+                "measure": key,
+                "value": r.value,
+                "unit": r.unit,
+                "relative": r.relative,
+                "text": r.text,
+                "start": r.start,
+                "end": r.end,
+                "sentence": r.sentence,
+                "sentence_start": r.sentence_start,
+                "sentence_end": r.sentence_end,
+            }
+        )
+    measures = {
+        key: {
+            "iri": measure_iri(base, key),
+            "name": min(names, key=lambda n: (-names[n], n)),
+            "lower_is_better": lower_is_better(key),
+        }
+        for key, names in sorted(spellings.items())
+    }
+    return rows, measures
+
+
+def results_of(graph: nx.MultiDiGraph) -> tuple[list[dict], dict[str, dict]]:
+    """The graph's result rows and their measures (none in a graph made otherwise than by `build_graph`)."""
+    return graph.graph.get("results", []), graph.graph.get("measures", {})
+
+
+def result_links(row: dict) -> list[tuple[str, str]]:
+    """A result row's links to its entities: (kg: property local name, entity IRI)."""
+    links = [("method", row["method"]), (row["target_type"], row["target"]), ("baseline", row["baseline"])]
+    return [(RESULT_LINKS[role], iri) for role, iri in links if iri is not None]
+
+
 def relation_of(label: str, role: str) -> str:
     return "proposes" if role == PROPOSES else USES_RELATION[label]
 
 
 def build_graph(
-    papers: list[Paper], resolution: Resolution, base_iri: str = DEFAULT_BASE_IRI, relations: Sequence[Relation] = ()
+    papers: list[Paper],
+    resolution: Resolution,
+    base_iri: str = DEFAULT_BASE_IRI,
+    relations: Sequence[Relation] = (),
+    results: Sequence[Result] = (),
 ) -> nx.MultiDiGraph:
     """Papers and entities as nodes, paper → entity edges with role and evidence, and entity → entity
-    edges for `relations` (resolved: see `resolve_relations`) with support and evidence."""
+    edges for `relations` (resolved: see `resolve_relations`) with support and evidence; `results`
+    (resolved: see `resolve_results`) as the graph's `results` rows, in paper order, and their `measures`."""
     graph = nx.MultiDiGraph(base_iri=base_iri)
     paper_iris = {paper.id: paper_iri(base_iri, paper.id) for paper in papers}  # quoted once a paper, not once an edge
     for paper in papers:
@@ -77,6 +163,9 @@ def build_graph(
             authors=list(paper.authors),
         )
     iris = {key: entity_iri(base_iri, e) for key, e in resolution.entities.items()}
+    graph.graph["results"], graph.graph["measures"] = result_rows(
+        base_iri, results, resolution.entities, iris, paper_iris
+    )
     topic_papers = papers_with_narrower(resolution.entities, resolution.broader)
     for key, entity in resolution.entities.items():
         graph.add_node(

@@ -19,12 +19,14 @@ GRAPH_FILE = "graph.ttl"
 ONTOLOGY_NAME = "ontology.ttl"
 STORE_DIR = "store"  # an Oxigraph store (RocksDB) loaded from graph.ttl
 MENTIONS_FILE = "mentions.jsonl"
+RESULTS_FILE = "results.jsonl"
 HTML_FILE = "graph.html"
 GRAPHML_FILE = "graph.graphml"
 GEXF_FILE = "graph.gexf"
 NEO4J_DIR = "neo4j"
 NEO4J_PAPERS = "papers.csv"
 NEO4J_ENTITIES = "entities.csv"
+NEO4J_RESULTS = "results.csv"
 NEO4J_RELATIONSHIPS = "relationships.csv"
 NEO4J_IMPORT = "import.cypher"
 NEO4J_README = "README.md"
@@ -38,6 +40,7 @@ CACHE_FILE = ".paperkg-cache.sqlite"
 # Every file a build writes into its folder (its folders, store/ and neo4j/, aside): a folder read as input
 # leaves them out, so that a folder can be built into itself.
 BUILD_FILES = frozenset(
-    {GRAPH_FILE, ONTOLOGY_NAME, MENTIONS_FILE, HTML_FILE, GRAPHML_FILE, GEXF_FILE, MANIFEST_FILE, CACHE_FILE}
+    {GRAPH_FILE, ONTOLOGY_NAME, MENTIONS_FILE, RESULTS_FILE, HTML_FILE, GRAPHML_FILE, GEXF_FILE, MANIFEST_FILE}
+    | {CACHE_FILE}
     | set(RDF_FILES.values())
 )

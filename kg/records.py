@@ -1,4 +1,5 @@
-"""Small frozen records that cross stage boundaries (extract → resolve → graph).
+"""Small frozen records that cross stage boundaries (extract → resolve → graph): mentions, relations and
+results of papers, and the entities they resolve to.
 
 Slotted: a build of 31,700 abstracts holds half a million mentions, twice while resolving (a slotted
 record is 112 bytes, against 352 with an attribute dict)."""
@@ -58,6 +59,29 @@ class Relation:
     sentence: str  # the clean sentence: the evidence
     start: int  # the sentence's offsets into the abstract exactly as read
     end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A number one sentence of one paper reports for a method, in a metric ("84.1% top-1 accuracy on
+    ImageNet", "improves BLEU by 2.3 over X"). Its mentions are the method's, the dataset's or task's it is
+    measured on and the baseline's it is a change over, each None where the sentence names none (a method of
+    None: the paper's own, which it does not name)."""
+
+    paper: str
+    value: float
+    unit: str  # "%", "×", "points" or ""
+    metric: str  # as written, in clean text ("top-1 accuracy")
+    relative: bool  # a change ("improves BLEU by 2.3", "3x faster"), not a score ("84.1% accuracy")
+    method: Mention | None
+    target: Mention | None  # a DATASET or TASK
+    baseline: Mention | None
+    text: str  # the value as written in the abstract ("84.1%")
+    start: int  # the value's offsets into the abstract exactly as read
+    end: int
+    sentence: str  # the clean sentence: the evidence
+    sentence_start: int  # its offsets into the abstract exactly as read
+    sentence_end: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ from .nlp.lexicon import (
 )
 from .nlp.model_names import named_label
 from .nlp.short_forms import find_long_form, is_short_form
-from .records import Entity, Mention, Relation
+from .records import Entity, Mention, Relation, Result
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
 
 KEY_STRIP = ".,;:'\"`()[]{}-_"  # trimmed from both ends of a word ("_" of Markdown emphasis too)
@@ -555,3 +555,25 @@ def resolve_relations(relations: list[Relation], resolution: Resolution) -> list
             head, tail = tail, head
         resolved.append(replace(r, head=head, tail=tail))
     return resolved
+
+
+def resolve_results(results: list[Result], resolution: Resolution) -> list[Result]:
+    """Results whose mentions name their entities by key. A result is dropped where its named method did not
+    become a method entity; a dataset or task that did not become one of those, or a baseline that is no
+    other method, is left out of it (its sentence still says what it was)."""
+    keys = {(m.paper, m.start, m.end): m for m in resolution.mentions}
+
+    def resolved(m: Mention | None, labels: tuple[str, ...]) -> Mention | None:
+        found = keys.get((m.paper, m.start, m.end)) if m is not None else None
+        return found if found is not None and found.label in labels else None
+
+    kept = []
+    for r in results:
+        method = resolved(r.method, ("METHOD",))
+        if r.method is not None and method is None:
+            continue
+        baseline = resolved(r.baseline, ("METHOD",))
+        if baseline is not None and method is not None and baseline.entity == method.entity:
+            baseline = None
+        kept.append(replace(r, method=method, target=resolved(r.target, ("DATASET", "TASK")), baseline=baseline))
+    return kept

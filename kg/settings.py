@@ -10,8 +10,13 @@ MLS_NS = "http://www.w3.org/ns/mls#"
 
 # Extraction labels, and the node type each becomes in the graph.
 LABELS = ("METHOD", "TASK", "DATASET")
+RESULT_UNITS = ("%", "×", "points", "")  # a result's unit: a percentage, a number of times, of points, or none
 NODE_TYPES = {"METHOD": "Method", "TASK": "Task", "DATASET": "Dataset"}
 PAPER = "Paper"
+RESULT = "Result"  # a number a paper reports for a method, in a metric (kg.nlp.results)
+# A result's links (kg: property local names): from its paper, and to its method, dataset or task and baseline.
+REPORTS = "reports"
+RESULT_LINKS = {"method": "ofMethod", "Dataset": "onDataset", "Task": "onTask", "baseline": "overBaseline"}
 # When the same entity is labelled differently in different papers, ties go to the earlier label.
 LABEL_PRIORITY = {label: i for i, label in enumerate(LABELS)}
 
@@ -47,6 +52,11 @@ NEO4J_RELATIONSHIP_TYPES = {
     "isA": "IS_A",
     "broader": "BROADER",
     "mayStandFor": "MAY_STAND_FOR",
+    "reports": "REPORTS",
+    "ofMethod": "OF_METHOD",
+    "onDataset": "ON_DATASET",
+    "onTask": "ON_TASK",
+    "overBaseline": "OVER_BASELINE",
 }
 
 # Colours and shapes by node type (page, Gephi).

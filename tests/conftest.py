@@ -47,3 +47,13 @@ def sample_build(tmp_path_factory):
     from kg import build
 
     return build([], tmp_path_factory.mktemp("sample"))
+
+
+@pytest.fixture(scope="session")
+def results_build(tmp_path_factory):
+    """A build of the hand-made abstracts that report results (tests.helpers.RESULT_PAPERS)."""
+    from kg import build
+    from tests.helpers import RESULT_PAPERS, jsonl
+
+    folder = tmp_path_factory.mktemp("results")
+    return build([jsonl(folder / "papers.jsonl", RESULT_PAPERS)], folder / "build")

@@ -7,22 +7,67 @@ import json
 import os
 import socket
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NoReturn
 
+import psutil
 import pytest
 
 from kg.layout import SAMPLE_INPUT
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = [json.loads(line) for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
+# Hand-made abstracts that report results: scores on two datasets in two metrics (one where less is better),
+# changes over a baseline, and a value written in LaTeX.
+RESULT_PAPERS = [
+    {
+        "id": "r1",
+        "title": "FooNet",
+        "abstract": "We propose FooNet, a convolutional network for image classification. FooNet achieves 84.1% top-1 "
+        "accuracy on ImageNet and outperforms ResNet-50 by 2.3 points in accuracy on CIFAR-10.",
+    },
+    {
+        "id": "r2",
+        "title": "BarNet",
+        "abstract": "We introduce BarNet, a vision transformer for image classification. BarNet achieves 86.5% top-1 "
+        "accuracy on ImageNet.",
+    },
+    {
+        "id": "r3",
+        "title": "QuxDiff",
+        "abstract": "We propose QuxDiff, a diffusion model for image generation. QuxDiff achieves an FID of 2.1 on "
+        "CIFAR-10, and our method is 3$\\times$ faster than DDPM.",
+    },
+    {
+        "id": "r4",
+        "title": "ZedDiff",
+        "abstract": "We propose ZedDiff, a diffusion model for image generation. ZedDiff achieves an FID of 3.4 on "
+        "CIFAR-10.",
+    },
+]
 
 
 def jsonl(path: Path, records: list[dict | str]) -> Path:
     """Write `records` one a line (a str is written as it is: a broken line, say) and return the path."""
     path.write_text("".join(r if isinstance(r, str) else json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return path
+
+
+def ends_within(process: psutil.Process, seconds: float) -> bool:
+    """Whether the process is gone, or a zombie nobody has reaped yet (no init reaps in some containers),
+    within `seconds`: a process the kernel ends with its parent dies a moment after it."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if process.status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
 
 
 def unavailable(message: str) -> NoReturn:

@@ -48,14 +48,17 @@ def test_plain_text_seed_builds_the_same_abstracts(seed_builds):
     assert len(ids) == 19 and all(i.startswith("txt-") for i in ids)
 
 
+# The seed's abstracts report no score on a named dataset: the leaderboard runs on hand-made ones that do.
+ON_RESULTS = {"leaderboard.rq"}
+
+
 @pytest.mark.parametrize("query", sorted((ROOT / "queries").glob("*.rq")), ids=lambda p: p.name)
-def test_every_library_query_runs(seed_builds, query):
+def test_every_library_query_runs(seed_builds, results_build, query):
     assert query.read_text().startswith("#"), "each query opens with the question it answers"
-    result = run(
-        "-m", "kg.cli", "query", str(query), "--graph", str(seed_builds["icml2025_seed.jsonl"]), "--format", "json"
-    )
+    graph = results_build.out if query.name in ON_RESULTS else seed_builds["icml2025_seed.jsonl"]
+    result = run("-m", "kg.cli", "query", str(query), "--graph", str(graph), "--format", "json")
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout), f"{query.name} returned no rows on the seed"
+    assert json.loads(result.stdout), f"{query.name} returned no rows on {graph.name}"
 
 
 def test_query_does_not_load_spacy(seed_builds):

@@ -113,7 +113,7 @@ def test_the_shipped_weights_cover_exactly_the_features(tmp_path):
     model = json.loads(CONFIDENCE_MODEL.read_text(encoding="utf-8"))
     assert model["threshold"] == DEFAULT_MIN_CONFIDENCE
     papers = read_corpus([jsonl(tmp_path / "papers.jsonl", PAPERS)]).papers
-    mentions, _ = extract_corpus(papers, None, 1).records
+    mentions = extract_corpus(papers, None, 1).records.mentions
     features = next(iter(all_link_features(resolve(mentions), papers).values()))
     assert set(features) == set(model["weights"])
     confidences = link_confidences(resolve(mentions), papers)

@@ -134,7 +134,7 @@ def extract_corpus(
     for i, text in enumerate(texts):
         assert text is not None
         at[text_key(text.text)].append(i)
-    records: list[Records] = [([], [])] * len(papers)  # each paper's, once its parse is read or comes back
+    records: list[Records] = [Records([], [], [])] * len(papers)  # each paper's, once its parse is read or comes back
 
     def add(key: str, data: DocData) -> None:
         for i in at.pop(key):

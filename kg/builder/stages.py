@@ -23,6 +23,7 @@ from ..export.writers import writers
 from ..graph import build_graph, check_base_iri
 from ..layout import DEFAULT_OUT, MANIFEST_FILE, SAMPLE_INPUT
 from ..records import Mention
+from ..resolve import resolve_results
 from ..settings import (
     DEFAULT_BASE_IRI,
     DEFAULT_HTML_MAX_NODES,
@@ -148,11 +149,12 @@ def make_graph(
         except OSError as exc:
             raise OutputError(f"cannot create a folder here ({exc.strerror})", out) from None
     extraction = extract_corpus(capped, out if cache else None, workers or default_workers(), dask, progress)
-    mentions, relations = extraction.records
+    mentions, relations, results = extraction.records
     lap("extract")
     resolution, relations = resolve_confident(mentions, relations, capped, min_confidence)
+    results = resolve_results(results, resolution)
     lap("resolve")
-    graph = build_graph(papers, resolution, base_iri, relations)
+    graph = build_graph(papers, resolution, base_iri, relations, results)
     lap("graph")
     return (resolution.mentions, graph), extraction
 

@@ -73,7 +73,7 @@ def evaluate(
     from ..nlp.parse import extract
 
     papers = [Paper(doc.id, doc.text) for doc in docs]
-    mentions, relations = extract(papers, nlp)
+    mentions, relations, _ = extract(papers, nlp)
     if min_confidence is not None:
         mentions = resolve_confident(mentions, relations, papers, min_confidence)[0].mentions
     predicted: dict[str, set[Span]] = {doc.id: set() for doc in docs}

@@ -7,7 +7,9 @@ bare short form that papers define differently, `kg:mayStandFor` each of those e
 property; an entity → entity edge its relation (`kg:usedFor` ...) plus an `rdf:Statement` that
 carries its support and the papers it was derived from. Evidence is W3C Web Annotation: one
 `oa:Annotation` per mention (body: the entity) and per relation sentence (body: the statement),
-targeting the abstract by offsets and quote. The ontology (kg/data/ontology.ttl) is included.
+targeting the abstract by offsets and quote. A reported result is an `mls:ModelEvaluation` (and `kg:Result`)
+of its value in its metric, an `mls:EvaluationMeasure`, which its paper `kg:reports`, with its method, dataset
+or task and baseline, and an annotation of its sentence. The ontology (kg/data/ontology.ttl) is included.
 
 Triples are written by Oxigraph in graph order, with IRIs made from paper ids and offsets, so the
 same build gives the same bytes (rdflib took 110 s to write 400,000 triples as Turtle; Oxigraph 1 s).
@@ -16,6 +18,7 @@ same build gives the same bytes (rdflib took 110 s to write 400,000 triples as T
 from __future__ import annotations
 
 import shutil
+from decimal import Decimal
 from functools import lru_cache
 from itertools import groupby
 from operator import attrgetter
@@ -26,10 +29,10 @@ from urllib.parse import quote
 import networkx as nx
 import pyoxigraph as ox
 
-from ..graph import mention_entity_iris, paper_iri
+from ..graph import mention_entity_iris, paper_iri, result_links, results_of
 from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
-from ..settings import BROADER, KG_NS, MAY_STAND_FOR, MLS_NS, PAPER, RELATIONS, SCHEMA_NS
+from ..settings import BROADER, KG_NS, MAY_STAND_FOR, MLS_NS, PAPER, RELATIONS, REPORTS, SCHEMA_NS
 from .options import ExportOptions
 from .xml import NOT_XML
 
@@ -77,6 +80,10 @@ Triple = ox.Triple
 
 def integer(value: int, datatype: str = "integer") -> ox.Literal:
     return ox.Literal(str(value), datatype=XSD(datatype))
+
+
+def boolean(value: bool) -> ox.Literal:
+    return ox.Literal("true" if value else "false", datatype=XSD("boolean"))
 
 
 def confidence(value: float) -> ox.Literal:
@@ -192,13 +199,51 @@ def mention_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention]) -> Iter
             yield Triple(ox.NamedNode(iri), KG("confidence"), confidence(m.confidence))
 
 
+def result_triples(graph: nx.MultiDiGraph, evidence: bool) -> Iterator[Triple]:
+    """Each result an `mls:ModelEvaluation` of its value (`mls:hasValue`) in its metric (`mls:specifiedBy`,
+    an `mls:EvaluationMeasure`), linked from its paper and to its method, dataset or task and baseline; with
+    `evidence`, one annotation of its sentence."""
+    results, measures = results_of(graph)
+    for measure in measures.values():
+        metric = ox.NamedNode(measure["iri"])
+        yield Triple(metric, RDF("type"), MLS("EvaluationMeasure"))
+        yield Triple(metric, RDFS("label"), ox.Literal(measure["name"]))
+        yield Triple(
+            metric, KG("lowerIsBetter"), ox.Literal(str(measure["lower_is_better"]).lower(), datatype=XSD("boolean"))
+        )
+    for row in results:
+        result = ox.NamedNode(row["iri"])
+        yield Triple(ox.NamedNode(row["paper"]), KG(REPORTS), result)
+        yield Triple(result, RDF("type"), KG("Result"))
+        yield Triple(result, RDF("type"), MLS("ModelEvaluation"))
+        yield Triple(
+            result, MLS("hasValue"), ox.Literal(format(Decimal(repr(row["value"])), "f"), datatype=XSD("decimal"))
+        )
+        yield Triple(result, MLS("specifiedBy"), ox.NamedNode(measures[row["measure"]]["iri"]))
+        yield Triple(result, KG("metricText"), ox.Literal(row["metric"]))
+        yield Triple(result, KG("valueText"), ox.Literal(row["text"]))
+        if row["unit"]:
+            yield Triple(result, KG("unit"), ox.Literal(row["unit"]))
+        yield Triple(result, KG("isRelative"), boolean(row["relative"]))
+        for link, entity in result_links(row):
+            yield Triple(result, KG(link), ox.NamedNode(entity))
+        yield Triple(result, PROV("wasDerivedFrom"), ox.NamedNode(row["paper"]))
+        if evidence:
+            source = row["paper"]
+            abstract = graph.nodes[source]["abstract"]
+            start, end = row["sentence_start"], row["sentence_end"]
+            iri = annotation_iri(graph.graph["base_iri"], row["paper_id"], "result", f"{row['start']}-{row['end']}")
+            yield from annotation(iri, "describing", result, source, start, end, abstract[start:end])
+
+
 def ontology_triples() -> Iterator[Triple]:
     for quad in ox.parse(path=str(ONTOLOGY_FILE), format=ox.RdfFormat.TURTLE):
         yield quad.triple
 
 
 def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = None) -> Iterator[Triple]:
-    """The ontology, then each node with its outgoing edges, then the mention annotations (if `mentions`)."""
+    """The ontology, then each node with its outgoing edges, then the results, then the mention annotations
+    (if `mentions`)."""
     yield from ontology_triples()
     for node, data in graph.nodes(data=True):
         yield from node_triples(node, data)
@@ -209,6 +254,7 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
                 yield from relation_triples(graph, node, target, edge, evidence=mentions is not None)
             else:
                 yield from link_triples(graph.graph["base_iri"], node, target, edge)
+    yield from result_triples(graph, evidence=mentions is not None)
     if mentions is not None:
         yield from mention_triples(graph, mentions)
 
@@ -216,7 +262,7 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
 def prefixes(graph: nx.MultiDiGraph) -> dict[str, str]:
     """Vocabulary prefixes, and one per kind of resource (`paper:`, `entity:`) whose local names are clean."""
     base = graph.graph["base_iri"]
-    kinds = {kind: f"{base}{kind}/" for kind in ("paper", "entity")}
+    kinds = {kind: f"{base}{kind}/" for kind in ("paper", "entity", "metric")}
     return {**PREFIXES, **kinds}
 
 

@@ -8,7 +8,17 @@ from typing import Protocol, Sequence
 
 import networkx as nx
 
-from ..layout import GEXF_FILE, GRAPHML_FILE, HTML_FILE, MENTIONS_FILE, NEO4J_DIR, ONTOLOGY_NAME, RDF_FILES, STORE_DIR
+from ..layout import (
+    GEXF_FILE,
+    GRAPHML_FILE,
+    HTML_FILE,
+    MENTIONS_FILE,
+    NEO4J_DIR,
+    ONTOLOGY_NAME,
+    RDF_FILES,
+    RESULTS_FILE,
+    STORE_DIR,
+)
 from ..records import Mention
 from .gexf import write_gexf
 from .graphml import write_graphml
@@ -17,6 +27,7 @@ from .mentions import write_mentions
 from .neo4j.files import write_neo4j
 from .options import ExportOptions
 from .rdf import write_ontology, write_rdf
+from .results import write_results
 from .store import StoreLoad, write_store
 
 
@@ -39,6 +50,7 @@ def writers(options: ExportOptions = ExportOptions()) -> dict[str, Writer]:
         ONTOLOGY_NAME: write_ontology,
         STORE_DIR: write_store,
         MENTIONS_FILE: write_mentions,
+        RESULTS_FILE: write_results,
         HTML_FILE: write_html,
         GRAPHML_FILE: write_graphml,
         GEXF_FILE: write_gexf,

@@ -1,4 +1,5 @@
-"""What spaCy found in one abstract, as plain data, and the `Mention`/`Relation` records it becomes.
+"""What spaCy found in one abstract, as plain data, and the `Mention`, `Relation` and `Result` records it
+becomes.
 
 The data depends on the clean text alone (no paper id, no raw offsets), so it can be cached by that
 text and shipped between processes or machines; turning it into records needs no spaCy.
@@ -6,18 +7,28 @@ text and shipped between processes or machines; turning it into records needs no
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from ..clean import CleanText, is_markup_fragment
 from ..corpus import Paper
-from ..records import Mention, Relation
-from ..settings import LABELS, PROPOSES, RELATIONS, USES
+from ..records import Mention, Relation, Result
+from ..settings import LABELS, PROPOSES, RELATIONS, RESULT_UNITS, USES
 
 # {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form], ...],
 #  "relations": [[head span index, relation, tail span index, sentence index], ...],
-#  "sentences": [[start_char, end_char, text], ...]}: each sentence a span or relation is in, once
+#  "results": [[value start_char, value end_char, value, unit, metric start_char, metric end_char, relative,
+#               method, target and baseline span indices (-1: none), sentence index], ...],
+#  "sentences": [[start_char, end_char, text], ...]}: each sentence a span, relation or result is in, once
 DocData = dict[str, list[list[Any]]]
-Records = tuple[list[Mention], list[Relation]]
+KEYS = ("spans", "relations", "results", "sentences")
+
+
+class Records(NamedTuple):
+    """What the papers' parses say: their mentions, relations and results, each list in paper order."""
+
+    mentions: list[Mention]
+    relations: list[Relation]
+    results: list[Result]
 
 
 BRACKETS = {")": "(", "]": "[", "}": "{"}
@@ -87,21 +98,60 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
         relations.append(
             Relation(paper.id, head_mention, relation, tail_mention, sentence_text, *text.to_raw(start_char, end_char))
         )
-    return [m for m in mentions if m is not None], relations
+    results = []
+    for (
+        start_char,
+        end_char,
+        value,
+        unit,
+        metric_start,
+        metric_end,
+        relative,
+        method,
+        target,
+        baseline,
+        sentence,
+    ) in data["results"]:
+        method_mention, target_mention, baseline_mention = (
+            mentions[i] if i >= 0 else None for i in (method, target, baseline)
+        )
+        if method >= 0 and method_mention is None:
+            continue  # its method was a piece of LaTeX
+        start, end = text.to_raw_with_markup(start_char, end_char)  # "3$\\times$", not "3$\\times"
+        sentence_start, sentence_end, sentence_text = sentences[sentence]
+        results.append(
+            Result(
+                paper.id,
+                value,
+                unit,
+                text.text[metric_start:metric_end],
+                relative,
+                method_mention,
+                target_mention,
+                baseline_mention,
+                paper.abstract[start:end],
+                start,
+                end,
+                sentence_text,
+                *text.to_raw(sentence_start, sentence_end),
+            )
+        )
+    return Records([m for m in mentions if m is not None], relations, results)
 
 
 def fits(data: object, text: str) -> bool:
     """Whether `data` is a parse of `text` as `DocData` describes it: every field of the type it should be,
     every offset inside the text, and every span's and sentence's text the text at its offsets. A cached
     parse that is not (a damaged or hand-edited cache) must not become records."""
-    if not isinstance(data, dict) or any(
-        not isinstance(data.get(k), list) for k in ("spans", "relations", "sentences")
-    ):
+    if not isinstance(data, dict) or any(not isinstance(data.get(k), list) for k in KEYS):
         return False
     sentences, spans = data["sentences"], data["spans"]
 
+    def within(start: object, end: object) -> bool:
+        return type(start) is int and type(end) is int and 0 <= start <= end <= len(text)
+
     def at(start: object, end: object, quote: object) -> bool:
-        return type(start) is int and type(end) is int and 0 <= start <= end <= len(text) and text[start:end] == quote
+        return within(start, end) and text[start:end] == quote  # type: ignore[index]  # ints, by within
 
     def index(value: object, items: list) -> bool:
         return type(value) is int and 0 <= value < len(items)
@@ -128,14 +178,26 @@ def fits(data: object, text: str) -> bool:
             and index(r[3], sentences)
             for r in data["relations"]
         )
+        and all(
+            isinstance(r, list)
+            and len(r) == 11
+            and within(r[0], r[1])
+            and type(r[2]) is float
+            and r[3] in RESULT_UNITS
+            and within(r[4], r[5])
+            and type(r[6]) is bool
+            and all(i == -1 or index(i, spans) for i in r[7:10])
+            and index(r[10], sentences)
+            for r in data["results"]
+        )
     )
 
 
 def merge(records: Iterable[Records]) -> Records:
     """Every paper's records, one list per kind, in paper order."""
-    mentions: list[Mention] = []
-    relations: list[Relation] = []
-    for found, related in records:
-        mentions.extend(found)
-        relations.extend(related)
-    return mentions, relations
+    merged = Records([], [], [])
+    for paper in records:
+        merged.mentions.extend(paper.mentions)
+        merged.relations.extend(paper.relations)
+        merged.results.extend(paper.results)
+    return merged

@@ -140,6 +140,52 @@ RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
     "act", "condition", "elaborate", "sit", "lie", "run", "work",
 ]
 
+# Results (kg.nlp.results): the metrics a number can be reported in, by the key kg.nlp.results.metric_key makes
+# ("pass@k" for "pass@1"); those where less is better; the words that make a number a change.
+RESULT_METRICS = {
+    "accuracy", "accuracy rate", "top-1 accuracy", "top-5 accuracy", "zero-shot accuracy", "few-shot accuracy", "test accuracy",
+    "exact match", "precision", "recall", "f1", "f1 score", "f1-score", "macro-f1", "micro-f1", "f-score",
+    "bleu", "bleu score", "rouge", "rouge-l", "meteor", "cider", "perplexity", "ppl", "error", "error rate",
+    "word error rate", "wer", "cer", "success rate", "attack success rate", "asr", "asr@k", "win rate",
+    "length-controlled win rate", "lc win rate", "pass rate", "solve rate", "pass@k", "auc", "auroc", "auprc",
+    "iou", "miou", "dice", "fid", "fvd", "inception score", "psnr", "ssim", "lpips", "ndcg", "ndcg@k",
+    "mrr", "hits@k", "recall@k", "speedup", "latency", "throughput", "memory", "memory usage", "memory footprint",
+    "inference time", "training time", "runtime", "wall-clock time", "cost", "communication cost", "energy",
+    "reward", "return", "regret", "mse", "mae", "rmse", "nll", "negative log-likelihood", "correlation",
+    "spearman correlation", "pearson correlation", "hallucination rate", "score", "elo", "bits per dimension",
+    "compression ratio", "sample efficiency", "data efficiency", "citation f1", "performance", "task success", "flops",
+}
+CASED_METRICS = {"mAP", "AP", "IS", "EM"}  # metrics whose names are words too: only as written so
+NOT_METRICS = {  # what the recognizer calls a metric that is a setting
+    "confidence interval", "confidence intervals", "probability", "sparsity", "ratio", "pruning ratio", "zero-shot",
+    "few-shot", "one-shot",
+}
+LOWER_IS_BETTER = {
+    "perplexity", "ppl", "error", "error rate", "word error rate", "wer", "cer", "fid", "fvd", "lpips", "latency",
+    "memory", "memory usage", "memory footprint", "inference time", "training time", "runtime", "wall-clock time",
+    "cost", "communication cost", "energy", "regret", "mse", "mae", "rmse", "nll", "negative log-likelihood",
+    "hallucination rate", "bits per dimension",
+}
+CHANGE_NOUNS = {
+    "improvement", "gain", "increase", "boost", "reduction", "decrease", "drop", "speedup", "speed-up", "margin",
+    "advantage", "lift", "uplift", "enhancement", "saving",
+}
+CHANGE_VERBS = {
+    "improve", "increase", "boost", "raise", "enhance", "lift", "reduce", "decrease", "lower", "cut", "drop",
+    "outperform", "surpass", "beat", "exceed", "accelerate", "speed",
+}
+FASTER_WORDS = {"faster", "lower", "less", "fewer", "smaller", "higher", "more", "greater", "better"}
+OWN_RESULT_VERBS = {
+    "achieve", "attain", "obtain", "reach", "get", "set", "improve", "boost", "reduce", "deliver", "demonstrate", "show",
+    "report", "showcase", "yield", "result", "reveal", "exhibit",
+}
+METRIC_QUALIFIERS = {"average", "mean", "overall", "absolute", "relative", "the", "a", "an", "its", "their"}
+METRIC_WORDS = {"metric", "metrics", "score", "scores"}  # "AUROC metric" is AUROC
+RESULT_PREPOSITIONS = {"on", "in", "across", "for"}
+TASK_PREPOSITIONS = {"on", "across", "for"}  # "an improvement in code generation" is one in a metric, mostly
+RANGE_WORDS = {"-", "–", "to", "~", "∼"}  # "by 2.5% to 20%": a range, no one result
+LIST_GLUE = {",", "and", "or", ";", "the", *RESULT_PREPOSITIONS}  # "4.1% on A, 5.2% on B and 6% on the C"
+
 # Abbreviations (kg.nlp.abbreviations): words a long form may have that its initials skip.
 SKIPPABLE_WORDS = {"of", "and", "for", "from", "the", "in", "on", "with", "to", "a", "an", "by", "via"}
 

@@ -13,6 +13,7 @@ from ..records import Mention
 from ..settings import SPAN_KEY
 from .docdata import DocData, Records, merge, paper_records
 from .pipeline import load_pipeline
+from .results import Result
 from .short_forms import short_form_key
 
 BATCH_SIZE = 64
@@ -25,7 +26,7 @@ def sentence(sent: Span) -> tuple[int, int, str]:
 
 
 def doc_data(doc: Doc) -> DocData:
-    """The spans, roles, long forms and relations of one processed abstract, as plain data."""
+    """The spans, roles, long forms, relations and results of one processed abstract, as plain data."""
     spans = list(doc.spans[SPAN_KEY])
     proposed = {tuple(p) for p in doc._.proposed}
     index = {(span.start, span.end): i for i, span in enumerate(spans)}
@@ -51,6 +52,20 @@ def doc_data(doc: Doc) -> DocData:
             [index[head_start, head_end], relation, index[tail_start, tail_end], sentence_index(doc[cue].sent)]
             for head_start, head_end, relation, tail_start, tail_end, cue in doc._.relations
         ],
+        "results": [
+            [
+                doc[r.value_start].idx,
+                doc[r.value_end - 1].idx + len(doc[r.value_end - 1]),
+                r.value,
+                r.unit,
+                doc[r.metric_start].idx,
+                doc[r.metric_end - 1].idx + len(doc[r.metric_end - 1]),
+                r.relative,
+                *(index.get((start, end), -1) for start, end in r.entity_offsets()),
+                sentence_index(doc[r.value_start].sent),
+            ]
+            for r in map(Result._make, doc._.results)
+        ],
     }
     data["sentences"] = [list(sentence(doc[start:end])) for start, end in sentences]
     return data
@@ -63,7 +78,7 @@ def parse(texts: list[str], nlp: Language | None = None, batch_size: int = BATCH
 
 
 def extract(papers: Iterable[Paper], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> Records:
-    """Mentions and relations of every paper, in input order, in this process."""
+    """Mentions, relations and results of every paper, in input order, in this process."""
     papers = list(papers)
     texts = [clean(p.abstract) for p in papers]
     parsed = parse([t.text for t in texts], nlp, batch_size)
@@ -74,4 +89,4 @@ def extract_mentions(
     papers: Iterable[Paper], nlp: Language | None = None, batch_size: int = BATCH_SIZE
 ) -> list[Mention]:
     """Mentions of every paper, in input order (what `kg eval` scores)."""
-    return extract(papers, nlp, batch_size)[0]
+    return extract(papers, nlp, batch_size).mentions

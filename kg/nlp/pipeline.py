@@ -12,7 +12,7 @@ from spacy.util import compile_suffix_regex
 
 from ..errors import ModelError
 from ..layout import NER_MODEL_DIR
-from . import abbreviations, propagate, relation_classifier, relations, roles, terms  # noqa: F401  (the factories)
+from . import abbreviations, propagate, relation_classifier, relations, results, roles, terms  # noqa: F401  (the factories)
 from .fast import speed_up
 from .fingerprint import base_model_name
 
@@ -23,6 +23,7 @@ RULE_COMPONENTS = (
     "kg_roles",
     "kg_relations",
     "kg_relation_classifier",
+    "kg_results",
 )
 UNUSED = ("ner",)  # the English model's own NER (people, places, ...) is replaced by ours
 PROPAGATE_SWITCHES = ("abbreviations", "names", "lists")

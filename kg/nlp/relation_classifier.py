@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span
 from ..layout import RELATION_MODEL
 from ..settings import RELATIONS, SPAN_KEY
 from .lexicon import OWN_KINDS
-from .relations import fits, own_contributions, own_phrase
+from .relations import fits, own_phrase
 from .tokens import TokenTable
 
 # SciERC label (">": the earlier span is the relation's first argument, "<": the later one) -> paperkg's
@@ -170,7 +170,9 @@ def softmax(scores: np.ndarray) -> np.ndarray:
 
 
 @Language.factory(
-    "kg_relation_classifier", requires=["doc.spans", "token.dep", "token.lemma"], assigns=["doc._.relations"]
+    "kg_relation_classifier",
+    requires=["doc.spans", "doc._.own", "token.dep", "token.lemma"],
+    assigns=["doc._.relations"],
 )
 def make_relation_classifier(nlp: Language, name: str) -> "RelationClassifier":
     return RelationClassifier(RelationModel.load())
@@ -183,7 +185,7 @@ class RelationClassifier:
     def __call__(self, doc: Doc) -> Doc:
         spans = list(doc.spans[SPAN_KEY])
         words = TokenTable.of(doc)
-        own = own_contributions(doc, {(s.start, s.end): s for s in spans})
+        own = {label: Span(doc, start, end, label=label) for label, (start, end) in doc._.own.items()}
         # "our method": a phrase of the label its noun says, standing for the paper's own span of that label
         stand_ins: dict[tuple[int, int], Span] = {}
         for i, (lower, lemma) in enumerate(zip(words.lowers, words.lemmas)):

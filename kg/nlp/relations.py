@@ -261,7 +261,9 @@ def fits(relation: str, head: Span, tail: Span) -> bool:
     return (head.label_, tail.label_) == RELATIONS[relation]
 
 
-@Language.factory("kg_relations", requires=["doc.spans", "token.dep", "token.lemma"], assigns=["doc._.relations"])
+@Language.factory(
+    "kg_relations", requires=["doc.spans", "token.dep", "token.lemma"], assigns=["doc._.relations", "doc._.own"]
+)
 def make_relation_finder(nlp: Language, name: str) -> "RelationFinder":
     return RelationFinder(nlp)
 
@@ -276,12 +278,14 @@ class RelationFinder:
                 ids = [p["RIGHT_ID"] for p in pattern]
                 self.matcher.add(key, [pattern])
                 self.anchors[key] = (ids.index("head"), ids.index("tail"))
-        if not Doc.has_extension("relations"):
-            Doc.set_extension("relations", default=[])
+        for extension, default in (("relations", []), ("own", {})):
+            if not Doc.has_extension(extension):
+                Doc.set_extension(extension, default=default)
 
     def __call__(self, doc: Doc) -> Doc:
         by_token = {t: span for span in doc.spans[SPAN_KEY] for t in range(span.start, span.end)}
         own = own_contributions(doc, {(span.start, span.end): span for span in doc.spans[SPAN_KEY]})
+        doc._.own = {label: [span.start, span.end] for label, span in own.items()}
         # token, examples -> its spans, found once (a token with 600 children: 1,200 matches)
         at: dict[tuple[int, bool], list[Span]] = {}
 

@@ -58,7 +58,7 @@ def gold_links(shared: Path, workers: int = 1) -> tuple[list[Link], list[dict]]:
     gold = json.loads((shared / "data" / "paperlevel" / "dev.json").read_text(encoding="utf-8"))["papers"]
     papers = read_corpus([shared / "data" / "paperlevel" / "dev.jsonl"]).papers
     extraction = extract_corpus(papers, None, workers)
-    mentions, relations = extraction.records
+    mentions, relations, _ = extraction.records
     resolution = resolve(mentions)
     features = all_link_features(resolution, papers, resolve_relations(relations, resolution))
     by_id = {g["id"]: g for g in gold}

@@ -45,6 +45,11 @@ def shifted(entry):
     return json.dumps(entry)
 
 
+def result_of_no_span(entry):
+    entry["results"].append([0, 1, 1.0, "%", 0, 1, False, len(entry["spans"]), -1, -1, 0])
+    return json.dumps(entry)
+
+
 def foreign(path):
     path.unlink()
     db = sqlite3.connect(path)
@@ -72,6 +77,7 @@ DAMAGES = {
     "entries that are null": (rows("null"), "4 entries that are no parse of their text", True),
     "entries that are not JSON": (rows('{"spans": [['), "4 entries that are not JSON", True),
     "entries of shifted offsets": (rows(shifted), "4 entries that are no parse of their text", True),
+    "entries with a result of no span": (rows(result_of_no_span), "4 entries that are no parse of their text", True),
     "a folder in its place": (folder_in_place, "is not a file; building without it", False),
 }
 

@@ -14,6 +14,7 @@ SELECT (COUNT(*) AS ?c) WHERE { VALUES ?r { kg:usedFor kg:evaluatedOn kg:compare
 COUNT_BROADER = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(*) AS ?c) WHERE { ?a <http://www.w3.org/2004/02/skos/core#broader>|kg:mayStandFor ?b }"""
 ENTITY_TYPES = {"USED_FOR", "EVALUATED_ON", "COMPARED_WITH", "IS_A", "BROADER", "MAY_STAND_FOR"}
+RESULT_TYPES = {"REPORTS", "OF_METHOD", "ON_DATASET", "ON_TASK", "OVER_BASELINE"}
 
 
 def rdf_count(build, query):
@@ -61,13 +62,17 @@ def test_gephi_attributes(sample_build):
 
 def test_neo4j_headers_and_references(sample_build):
     folder = sample_build.out / "neo4j"
-    papers, entities, rels = (rows(folder / f) for f in ("papers.csv", "entities.csv", "relationships.csv"))
+    files = ("papers.csv", "entities.csv", "results.csv", "relationships.csv")
+    papers, entities, results, rels = (rows(folder / f) for f in files)
     assert {"id:ID", ":LABEL", "name", "year:int", "authors:string[]"} <= set(papers[0])
     assert {"id:ID", ":LABEL", "name", "aliases:string[]", "papers:int"} <= set(entities[0])
+    assert {"id:ID", ":LABEL", "value:float", "relative:boolean"} <= set(results[0])
     assert {":START_ID", ":END_ID", ":TYPE"} <= set(rels[0])
-    ids = {r["id:ID"] for r in papers + entities}
+    ids = {r["id:ID"] for r in papers + entities + results}
     assert all(r[":START_ID"] in ids and r[":END_ID"] in ids for r in rels)
-    assert {r[":LABEL"] for r in entities} <= {"Method", "Task", "Dataset"}
+    assert {r[":LABEL"] for r in entities} <= {"Method", "Task", "Dataset"} and {r[":LABEL"] for r in results} == {
+        "Result"
+    }
     assert {r[":TYPE"] for r in rels} <= {
         "MENTIONS",
         "PROPOSES",
@@ -75,7 +80,10 @@ def test_neo4j_headers_and_references(sample_build):
         "ADDRESSES_TASK",
         "USES_DATASET",
         *ENTITY_TYPES,
+        *RESULT_TYPES,
     }
+    result_ids = {r["id:ID"] for r in results}
+    assert {r[":END_ID"] for r in rels if r[":TYPE"] == "REPORTS"} == result_ids
     between = [r for r in rels if r[":TYPE"] in ENTITY_TYPES]
     entity_ids = {r["id:ID"] for r in entities}
     assert between and all(r[":START_ID"] in entity_ids and r[":END_ID"] in entity_ids for r in between)

@@ -187,6 +187,19 @@ def test_hover_shows_details_as_html(sample_build, sample_page):
     assert sample_page.js("document.querySelector('div.vis-tooltip a').href") == graph.nodes[paper]["url"]
 
 
+def test_hover_shows_what_a_paper_reports_and_what_a_method_scored(results_build, browser):
+    # what the hand-made abstracts state (tests.helpers.RESULT_PAPERS)
+    opened = Opened(browser, results_build.out / "graph.html")
+    nodes = {d.get("paper_id") or d["name"]: n for n, d in results_build.graph.nodes(data=True)}
+    reports = (
+        "Reports: 84.1% top-1 accuracy on ImageNet (FooNet); 2.3 points accuracy on CIFAR-10 over ResNet-50 (FooNet)"
+    )
+    assert reports in hover(opened, nodes["r1"], "FooNet")
+    assert "Results: 3.4 FID on CIFAR-10" in hover(opened, nodes["ZedDiff"], "ZedDiff")
+    assert not opened.errors
+    opened.page.close()
+
+
 def test_a_paper_link_says_its_role_and_confidence(sample_build, sample_page):
     links = {
         (s, t): f"{d['relation']} · confidence {d['confidence']:.2f}"

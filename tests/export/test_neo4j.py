@@ -25,9 +25,14 @@ from kg.settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, PAPER, PROPO
 SERVER = Path(__file__).with_name("bolt_server.py")
 PASSWORD = "paperkg-test-secret"
 USER = "root"
-LABELS = ("Paper", "Method", "Task", "Dataset")
+LABELS = ("Paper", "Method", "Task", "Dataset", "Result")
 RDF_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
-SELECT ?t (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t } GROUP BY ?t"""
+SELECT ?t (COUNT(DISTINCT ?n) AS ?c)
+WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset kg:Result } ?n a ?t } GROUP BY ?t"""
+RESULT_LINKS = ("reports", "ofMethod", "onDataset", "onTask", "overBaseline")
+RDF_RESULT_LINKS = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
+SELECT ?p (COUNT(*) AS ?c)
+WHERE { VALUES ?p { kg:reports kg:ofMethod kg:onDataset kg:onTask kg:overBaseline } ?a ?p ?b } GROUP BY ?p"""
 RDF_MENTIONS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(*) AS ?c) WHERE { ?p kg:mentions ?e }"
 START_SECONDS = 120
 DATABASES = ("push", "cypher", "long", "long_cypher", "formulas", "formulas_cypher")
@@ -94,10 +99,17 @@ def counts(uri: str, database: str) -> dict[str, int]:
 
 
 def rdf_counts(out: Path) -> tuple[dict[str, int], int]:
+    """Nodes per class, and paper-entity mentions, as graph.ttl has them (a class it has none of: 0)."""
+    nodes = {label: 0 for label in LABELS} | {
+        row["t"].value.rpartition("#")[2]: int(row["c"].value) for row in rdf_store(out).query(RDF_NODES)
+    }
+    return nodes, int(next(iter(rdf_store(out).query(RDF_MENTIONS)))["c"].value)
+
+
+def rdf_store(out: Path) -> ox.Store:
     store = ox.Store()
     store.load(path=str(out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
-    nodes = {row["t"].value.rpartition("#")[2]: int(row["c"].value) for row in store.query(RDF_NODES)}
-    return nodes, int(next(iter(store.query(RDF_MENTIONS)))["c"].value)
+    return store
 
 
 def run_import_cypher(uri: str, database: str, folder: Path) -> None:
@@ -105,7 +117,9 @@ def run_import_cypher(uri: str, database: str, folder: Path) -> None:
     # Neo4j reads file:///X from its import folder; this server reads absolute paths.
     script = (folder / "import.cypher").read_text(encoding="utf-8").replace("'file:///", f"'file://{folder}/")
     statements = [s for s in (re.sub(r"^(//.*\n)+", "", part).strip() for part in script.split(";\n")) if s]
-    assert statements[0].startswith("CREATE CONSTRAINT") and len(statements) == 4 + 4 + len(NEO4J_RELATIONSHIP_TYPES)
+    # a constraint and a node statement per label, a statement per relationship type
+    assert statements[0].startswith("CREATE CONSTRAINT")
+    assert len(statements) == 2 * len(LABELS) + len(NEO4J_RELATIONSHIP_TYPES)
     with GraphDatabase.driver(uri, auth=(USER, PASSWORD)) as driver, driver.session(database=database) as session:
         for statement in statements:
             session.run(statement).consume()
@@ -138,11 +152,18 @@ def read_back(uri: str, database: str) -> dict[str, object]:
 
 def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt):
     nodes, mentions = rdf_counts(sample_build.out)
-    assert set(nodes) == set(LABELS) and mentions > 0
+    assert all(nodes.values()) and mentions > 0
     push(bolt, "push", sample_build.out)
     first = counts(bolt, "push")
     assert {label: first[label] for label in LABELS} == nodes
     assert first["MENTIONS"] == mentions
+    # A result's links arrive as their own types, as many as graph.ttl has.
+    links = {
+        row["p"].value.rpartition("#")[2]: int(row["c"].value)
+        for row in rdf_store(sample_build.out).query(RDF_RESULT_LINKS)
+    }
+    assert links["reports"] == nodes["Result"]
+    assert {r: first[NEO4J_RELATIONSHIP_TYPES[r]] for r in RESULT_LINKS} == {r: links.get(r, 0) for r in RESULT_LINKS}
     # Every mention pair also has exactly one role relationship.
     assert sum(first[t] for t in ("PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET")) == mentions
     # Entity → entity edges arrive as their own types.

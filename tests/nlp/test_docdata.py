@@ -23,7 +23,7 @@ def test_a_span_keeps_no_bracket_unmatched(text, expected):
     assert (text[span[0] : span[1]] if span else None) == expected
 
 
-def test_a_span_inside_latex_math_is_left_out_with_its_relations():
+def test_a_span_inside_latex_math_is_left_out_with_its_relations_and_results():
     paper = Paper("p", "GRAMA costs $O(N D)$ and uses $k$-means clustering.")
     text = clean(paper.abstract)
 
@@ -39,8 +39,13 @@ def test_a_span_inside_latex_math_is_left_out_with_its_relations():
             span("k-means clustering") + ["k-means clustering", "METHOD", False, 0, ""],
         ],
         "relations": [[0, "evaluatedOn", 1, 0], [0, "usedFor", 2, 0]],
+        "results": [  # value, unit, metric, relative, then method, target and baseline by span index
+            [*span("costs"), 1.0, "", *span("uses"), False, 1, -1, -1, 0],  # its method is a piece of LaTeX
+            [*span("costs"), 2.0, "%", *span("uses"), True, 0, 1, -1, 0],  # its dataset is
+        ],
     }
-    mentions, relations = paper_records(paper, text, data)
+    mentions, relations, results = paper_records(paper, text, data)
     assert [m.text for m in mentions] == ["GRAMA", "$k$-means clustering"]
     assert all(paper.abstract[m.start : m.end] == m.text for m in mentions)
     assert [(r.head.text, r.relation, r.tail.text) for r in relations] == [("GRAMA", "usedFor", "$k$-means clustering")]
+    assert [(r.value, r.method.text, r.target, r.metric) for r in results] == [(2.0, "GRAMA", None, "uses")]

@@ -163,7 +163,7 @@ def test_relations_are_plain_data_and_docs_pickle(nlp):
 
 def test_relations_carry_mentions_and_the_sentence_as_read(nlp):
     raw = "Deep nets are popular. Experiments on **CIFAR-10** show that `GRAMA` outperforms ResNet."
-    mentions, relations = extract([Paper("p", raw)], nlp)
+    mentions, relations, _ = extract([Paper("p", raw)], nlp)
     evaluated = next(r for r in relations if r.relation == "evaluatedOn")
     assert (evaluated.head.name, evaluated.tail.name) == ("GRAMA", "CIFAR-10")
     assert (evaluated.head.text, evaluated.tail.text) == ("`GRAMA`", "**CIFAR-10**")  # as read
@@ -173,7 +173,9 @@ def test_relations_carry_mentions_and_the_sentence_as_read(nlp):
 
 
 def test_a_relation_is_evidenced_by_the_sentence_stating_it(nlp):
-    mentions, relations = extract([Paper("p", "We propose FooNet for image classification. Our model beats ViT.")], nlp)
+    mentions, relations, _ = extract(
+        [Paper("p", "We propose FooNet for image classification. Our model beats ViT.")], nlp
+    )
     [compared] = [r for r in relations if r.relation == "comparedWith"]
     assert (compared.head.name, compared.tail.name, compared.sentence) == ("FooNet", "ViT", "Our model beats ViT.")
 
@@ -203,7 +205,7 @@ def test_graph_edges_count_the_papers_that_state_a_relation(nlp):
         Paper("p2", "Results show that LoRA outperforms DoRA."),
         Paper("p3", "We study DoRA."),
     ]
-    mentions, relations = extract(papers, nlp)
+    mentions, relations, _ = extract(papers, nlp)
     resolution = resolve(mentions)
     graph = build_graph(papers, resolution, relations=resolve_relations(relations, resolution))
     [(head, tail, data)] = [e for e in graph.edges(data=True) if e[2]["relation"] == "comparedWith"]

@@ -15,7 +15,7 @@ import pytest
 from kg.graph import paper_iri
 from kg.query.run import run_query
 from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, USES_RELATION
-from tests.helpers import ROOT
+from tests.helpers import RESULT_PAPERS, ROOT
 
 QUERIES = ROOT / "queries"
 
@@ -360,3 +360,18 @@ def test_pair_queries_where_the_bounds_cut(crowded, limit):
     assert [
         (a, b, n, set(found.split(" | "))) for a, b, n, found in rows("tasks-sharing-methods.rq", out, limit)
     ] == expected
+
+
+def test_leaderboard_ranks_the_scores_on_each_dataset_best_first(results_build):
+    # the hand-made abstracts' scores (tests.helpers.RESULT_PAPERS): a lower FID is better, a higher accuracy;
+    # changes ("by 2.3 points", "3x faster") are no scores
+    expected = [
+        ("CIFAR-10", "FID", "2.1", "", "QuxDiff", "r3"),
+        ("CIFAR-10", "FID", "3.4", "", "ZedDiff", "r4"),
+        ("ImageNet", "top-1 accuracy", "86.5", "%", "BarNet", "r2"),
+        ("ImageNet", "top-1 accuracy", "84.1", "%", "FooNet", "r1"),
+    ]
+    found = rows("leaderboard.rq", results_build.out)
+    assert [row[:6] for row in found] == expected
+    abstracts = {p["id"]: p["abstract"] for p in RESULT_PAPERS}
+    assert all(sentence in abstracts[paper] and value in sentence for _, _, value, _, _, paper, sentence in found)

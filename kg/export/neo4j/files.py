@@ -1,10 +1,12 @@
-"""Neo4j: `papers.csv`, `entities.csv` and `relationships.csv`, `import.cypher` and a README in one folder.
+"""Neo4j: `papers.csv`, `entities.csv`, `results.csv` and `relationships.csv`, `import.cypher` and a README in
+one folder.
 
 Headers follow `neo4j-admin database import full`: `id:ID`, `:LABEL`, typed properties
 (`papers:int`, `aliases:string[]` with `;` between items), `:START_ID`, `:END_ID`, `:TYPE`.
 Every paper → entity edge gives a `MENTIONS` relationship and one for its role; an entity → entity
 edge one of its relation (`USED_FOR` ...), with its support in `papers`, or `BROADER`. A paper's relationships
-carry the link's `confidence` (kg.confidence). `import.cypher` loads the
+carry the link's `confidence` (kg.confidence). A reported result is a `Result` node, which its paper `REPORTS`,
+linked `OF_METHOD`, `ON_DATASET` or `ON_TASK` and `OVER_BASELINE` to its entities. `import.cypher` loads the
 same files into a running server with `LOAD CSV`, its statements generated from the same headers.
 """
 
@@ -16,9 +18,10 @@ from typing import Sequence
 
 import networkx as nx
 
-from ...layout import NEO4J_ENTITIES, NEO4J_IMPORT, NEO4J_PAPERS, NEO4J_README, NEO4J_RELATIONSHIPS
+from ...graph import result_links, results_of
+from ...layout import NEO4J_ENTITIES, NEO4J_IMPORT, NEO4J_PAPERS, NEO4J_README, NEO4J_RELATIONSHIPS, NEO4J_RESULTS
 from ...records import Mention
-from ...settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER
+from ...settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER, REPORTS, RESULT, RESULT_LINKS
 from ..options import ExportOptions
 
 ARRAY_DELIMITER = ";"
@@ -44,6 +47,21 @@ ENTITY_HEADER = [
     "mention_count:int",
     "type_evidence:int",
 ]
+RESULT_HEADER = [
+    "id:ID",
+    ":LABEL",
+    "metric",
+    "measure",
+    "lower_is_better:boolean",
+    "value:float",
+    "unit",
+    "relative:boolean",
+    "text",
+    "sentence",
+    "start:int",
+    "end:int",
+    "paper_id",
+]
 RELATIONSHIP_HEADER = [
     ":START_ID",
     ":END_ID",
@@ -55,11 +73,12 @@ RELATIONSHIP_HEADER = [
     "end:int",
     "papers:int",
 ]
-LABELS = (PAPER, *NODE_TYPES.values())
+LABELS = (PAPER, *NODE_TYPES.values(), RESULT)
 ENTITY_LABELS = tuple(NODE_TYPES.values())
+RESULT_RELATIONS = frozenset(RESULT_LINKS.values())  # from a result to an entity
 IMPORT_COMMAND = (
     "neo4j-admin database import full --overwrite-destination --multiline-fields=true --array-delimiter=';' "
-    "--nodes=papers.csv --nodes=entities.csv --relationships=relationships.csv neo4j"
+    "--nodes=papers.csv --nodes=entities.csv --nodes=results.csv --relationships=relationships.csv neo4j"
 )
 CYPHER_COMMAND = "cypher-shell -u neo4j -p PASSWORD -d neo4j -f import.cypher"
 BATCH_ROWS = 1000  # rows a transaction, in import.cypher and in `kg neo4j push`
@@ -104,24 +123,33 @@ def load_csv(file: str, where: str, body: list[str]) -> str:
     return "\n".join(lines + [f"  {line}" for line in body] + [f"}} IN TRANSACTIONS OF {BATCH_ROWS} ROWS;"])
 
 
+def start_labels(relation: str) -> tuple[str, ...]:
+    """The labels a relationship of this kind may start from."""
+    if relation in ENTITY_RELATIONS:
+        return ENTITY_LABELS
+    return (RESULT,) if relation in RESULT_RELATIONS else (PAPER,)
+
+
 def import_cypher() -> str:
     """Statements for cypher-shell: constraints first, then MERGE nodes, then MERGE relationships."""
     statements = [
-        "// Loads papers.csv, entities.csv and relationships.csv from the server's import folder (Neo4j 5.23+).\n"
+        "// Loads papers.csv, entities.csv, results.csv and relationships.csv from the server's import folder "
+        "(Neo4j 5.23+).\n"
         f"// Run: {CYPHER_COMMAND}",
         *(constraint(label) + ";" for label in LABELS),
     ]
     for file, header, labels in (
         (NEO4J_PAPERS, PAPER_HEADER, (PAPER,)),
         (NEO4J_ENTITIES, ENTITY_HEADER, ENTITY_LABELS),
+        (NEO4J_RESULTS, RESULT_HEADER, (RESULT,)),
     ):
         for label in labels:
             merge = [f"MERGE (n:{label} {{id: row.`id:ID`}})", f"SET {assignments('n', header)}"]
             statements.append(load_csv(file, f"row.`:LABEL` = '{label}'", merge))
     for relation, type_ in NEO4J_RELATIONSHIP_TYPES.items():
         body = [
-            *match_any("a", ":START_ID", ENTITY_LABELS if relation in ENTITY_RELATIONS else (PAPER,)),
-            *match_any("b", ":END_ID", ENTITY_LABELS),
+            *match_any("a", ":START_ID", start_labels(relation)),
+            *match_any("b", ":END_ID", (RESULT,) if relation == REPORTS else ENTITY_LABELS),
             f"MERGE (a)-[r:{type_}]->(b)",
             f"SET {assignments('r', RELATIONSHIP_HEADER)}",
         ]
@@ -135,7 +163,8 @@ Three ways to load this folder (labels Paper, Method, Task, Dataset; every node 
 relationships MENTIONS for every paper-entity pair, plus PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET;
 between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, the number that state it, and
 BROADER from an entity to the broader entity its name's head names, MAY_STAND_FOR from an ambiguous bare
-short form to each entity it may stand for).
+short form to each entity it may stand for; Result nodes, a number a paper REPORTS in a metric, with `value`,
+`unit`, `metric`, `measure` and `relative`, OF_METHOD, ON_DATASET or ON_TASK and OVER_BASELINE to entities).
 
 1. Into a new database, with the server stopped, from this folder (replaces the database `neo4j`):
 
@@ -145,7 +174,7 @@ short form to each entity it may stand for).
 
    Then, with the server running, create the uniqueness constraints (the first statements of `import.cypher`).
 
-2. Into a running server (Neo4j 5.23 or later): copy the three CSV files into its import folder
+2. Into a running server (Neo4j 5.23 or later): copy the four CSV files into its import folder
    (`$NEO4J_HOME/import`, or the folder mounted at `/import` in Docker), then from this folder:
 
    ```
@@ -205,6 +234,28 @@ def write_neo4j(
                         d["type_evidence"],
                     ]
                 )
+    results, measures = results_of(graph)
+    with open(folder / NEO4J_RESULTS, "w", newline="", encoding="utf-8") as f:
+        result_rows = csv.writer(f)
+        result_rows.writerow(RESULT_HEADER)
+        for row in results:
+            result_rows.writerow(
+                [
+                    row["iri"],
+                    RESULT,
+                    row["metric"],
+                    row["measure"],
+                    str(measures[row["measure"]]["lower_is_better"]).lower(),
+                    row["value"],
+                    row["unit"],
+                    str(row["relative"]).lower(),
+                    row["text"],
+                    row["sentence"],
+                    row["start"],
+                    row["end"],
+                    row["paper_id"],
+                ]
+            )
     with open(folder / NEO4J_RELATIONSHIPS, "w", newline="", encoding="utf-8") as r:
         rows = csv.writer(r)
         rows.writerow(RELATIONSHIP_HEADER)
@@ -223,5 +274,10 @@ def write_neo4j(
                         d.get("papers", ""),
                     ]
                 )
+        blank = [""] * (len(RELATIONSHIP_HEADER) - 3)
+        for row in results:
+            rows.writerow([row["paper"], row["iri"], NEO4J_RELATIONSHIP_TYPES[REPORTS], *blank])
+            for link, entity in result_links(row):
+                rows.writerow([row["iri"], entity, NEO4J_RELATIONSHIP_TYPES[link], *blank])
     (folder / NEO4J_IMPORT).write_text(import_cypher(), encoding="utf-8")
     (folder / NEO4J_README).write_text(README, encoding="utf-8")
