@@ -10,7 +10,6 @@ import shutil
 import subprocess
 import sys
 import textwrap
-import time
 
 import psutil
 import pyoxigraph as ox
@@ -22,7 +21,7 @@ from kg.builder.staging import STAGING_PREFIX, staged
 from kg.export.store import StoreLoad
 from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
 from kg.settings import MAX_ABSTRACT_CHARS, SCHEMA_NS
-from tests.helpers import ROOT, SEED, jsonl, unavailable
+from tests.helpers import ROOT, SEED, ends_within, jsonl, unavailable
 
 USER_FILES = {".gitignore": "*\n!.gitignore\n", "notes.txt": "mine, not paperkg's\n"}
 
@@ -175,6 +174,7 @@ DEFAULT_EXPORTS = (
     "ontology.ttl",
     "store",
     "mentions.jsonl",
+    "results.jsonl",
     "graph.html",
     "graph.graphml",
     "graph.gexf",
@@ -307,20 +307,9 @@ def test_a_store_load_ends_with_the_build_that_started_it(tmp_path):
     )
     started = subprocess.run([sys.executable, "-c", starter], cwd=ROOT, capture_output=True, text=True, timeout=60)
     loader = psutil.Process(int(started.stdout.split()[0]))
-    deadline = time.monotonic() + 10
-    while ended(loader) is False and time.monotonic() < deadline:
-        time.sleep(0.05)
-    if not ended(loader):
+    if not ends_within(loader, 10):
         loader.kill()
         pytest.fail("the loader outlived the process that started it")
-
-
-def ended(process: psutil.Process) -> bool:
-    """Gone, or a zombie nobody has reaped yet (no init reaps in some containers)."""
-    try:
-        return process.status() == psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return True
 
 
 # --- inputs a build must read right or refuse in one line ---------------------------------------------------
