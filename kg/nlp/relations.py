@@ -236,12 +236,19 @@ def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span], exam
 def own_phrase(token: Token, own: dict[str, Span]) -> Span | None:
     """The phrase `token` heads if it speaks of the paper's own contribution of a label in `own` ("our
     method", "the proposed benchmark", or the subject "it" after the method is named), labelled so."""
-    label = OWN_KINDS.get(token.lemma_.lower())
-    if label in own and any(c.lower_ in OWN_WORDS for c in token.children):
+    label = own_label(token)
+    if label in own:
         return Span(token.doc, token.left_edge.i, token.i + 1, label=label)
     if token.lower_ == "it" and token.dep_ == "nsubj" and "METHOD" in own and own["METHOD"].end <= token.i:
         return Span(token.doc, token.i, token.i + 1, label="METHOD")  # "We propose FooNet ... It outperforms X"
     return None
+
+
+def own_label(token: Token) -> str | None:
+    """The label of the paper's own contribution the token's phrase speaks of ("our method", "the proposed
+    benchmark"), if it speaks of one."""
+    label = OWN_KINDS.get(token.lemma_.lower())
+    return label if label is not None and any(c.lower_ in OWN_WORDS for c in token.children) else None
 
 
 def own_contributions(doc: Doc, spans: dict[tuple[int, int], Span]) -> dict[str, Span]:

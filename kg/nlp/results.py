@@ -1,20 +1,24 @@
-"""Results: a number a sentence reports for a method on a dataset or task, with its metric.
+"""Results: a number a sentence reports for a method in a metric, on a dataset or task, over a baseline.
 
-"FooNet achieves 84.1% top-1 accuracy on ImageNet" gives FooNet, ImageNet, top-1 accuracy, 84.1 and "%";
-"FooNet improves BLEU by 2.3 on WMT'14" a change (relative: 2.3 more than something else), and "outperforms
-BarNet by 2.3 points in accuracy" names that something, the baseline. A number is a result only where the
-grammar ties it to a metric (RESULT_METRICS: "84.1% accuracy", "accuracy of 84.1%", "improves accuracy by
-2.3", "a 5% gain in accuracy", "3x faster"), the clause's subject is a method (or "our method", "we": the
-paper's own), and a dataset or task it is measured on is stated once in that clause ("on ImageNet"). A number
-in a list of numbers ("by 13.4%, 6.1% and 5.3%, respectively") or in brackets is left out: which of the
-metrics and datasets around it it belongs to is not said by the grammar. Sets `doc._.results` to sorted
-lists of token offsets and values (see `Result`), plain data like `doc._.relations`.
+"FooNet achieves 84.1% top-1 accuracy on ImageNet" gives FooNet, 84.1, "%", top-1 accuracy and ImageNet, a
+score; "FooNet outperforms BarNet by 2.3 points in accuracy" a change (relative) over BarNet. A number is a
+result where the parse ties it to a metric ("84.1% accuracy", "an accuracy of 84.1%", "improves accuracy by
+2.3", "a 5% gain in accuracy", "3x faster"; a metric is one of RESULT_METRICS or what the recognizer marks
+METRIC, and a number without a unit needs a name of RESULT_METRICS), and the subject of its clause is one method
+(a name set beside a description stands for it; "our method", "we" and "experiments" with a verb of results
+stand for the paper's own). Its dataset, else task, is the one named after "on", "in", "across" or "for" on
+the number, its metric or its verbs, else the sentence's one dataset where its clause holds it; none if
+neither. The numbers of a list share the metric and method of the first the parse ties; each takes the dataset
+named after it, or at its place in a list of datasets where the sentence says "respectively". Left out: a
+setting ("at 40% sparsity"), a range and the ends of a change ("from 58% to 63%"), a number in brackets, a
+rival's score ("surpassing the 32% success rate of X"). Sets `doc._.results` to sorted `Result` lists of
+token offsets and values, plain data like `doc._.relations`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
@@ -30,18 +34,16 @@ from .lexicon import (
     METRIC_QUALIFIERS,
     METRIC_WORDS,
     NOT_METRICS,
-    OWN_KINDS,
     OWN_RESULT_VERBS,
-    OWN_WORDS,
     RANGE_WORDS,
     RESULT_METRICS,
     RESULT_PREPOSITIONS,
     TASK_PREPOSITIONS,
 )
 from .metric_names import SPEEDUP, is_metric_name, metric_key
-from .relation_classifier import named_by_apposition
-from .relations import is_trained_on, spans_at
+from .relations import is_trained_on, own_label, spans_at
 from .roles import is_proposed_name
+from .spans import named_by_apposition
 
 # "84.1", "1,000", "2.63×", "17.71x": a number, and a unit written on it
 VALUE = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(%|×|x|X)?$")
@@ -50,7 +52,6 @@ COMPARATIVE_TAGS = {"JJR", "RBR"}  # "higher", "better", "more"
 SETTING_PREPOSITIONS = {"at", "under"}  # "60% accuracy at a 90% pruning ratio": the 90% is a setting
 MODIFIER_DEPS = {"nummod", "nmod", "compound", "amod", "npadvmod", "quantmod", "appos", "dobj", "attr"}
 SUBJECT_DEPS = {"nsubj", "nsubjpass"}
-CLAUSE_LINKS = {"conj", "advcl", "xcomp", "pcomp", "acl"}  # a verb whose subject is its head's
 MAX_METRIC_WORDS = max(len(m.split()) for m in RESULT_METRICS)
 
 
@@ -237,10 +238,7 @@ def subject_of(verbs: list[Token], spans: dict[int, Span], own: dict[str, Span])
     if len(found) == 1:
         name = set_beside(found[0], spans)
         return name.start, name.end
-    says_own = OWN_KINDS.get(subject.lemma_.lower()) == "METHOD" and any(
-        c.lower_ in OWN_WORDS for c in subject.children
-    )
-    return paper_method if says_own and not found else None
+    return paper_method if own_label(subject) == "METHOD" and not found else None
 
 
 def set_beside(span: Span, spans: dict[int, Span]) -> Span:
@@ -379,28 +377,18 @@ def named_after(value: Value, spans: dict[int, Span]) -> Span | None:
 
 
 def results_of(doc: Doc, own: dict[str, Span]) -> list[Result]:
-    """The results the grammar states in full. The numbers of a list share the metric, verbs and subject of
-    the first of them the grammar ties to a metric; each one's dataset is the one named right after it ("4.1%
-    on A, 5.2% on B"), else, where the sentence says "respectively", the one at its place in the list of
-    datasets the clause names; a list whose clause names datasets otherwise is left out, and one whose clause
-    names none gives results without one."""
+    """The results the parse states: the numbers of a list share the metric, verbs and subject of the first
+    of them the parse ties to a metric, and take their datasets by `list_targets`."""
     spans = {t: span for span in doc.spans[SPAN_KEY] for t in range(span.start, span.end)}
     found: list[Result] = []
-    all_datasets = sorted((s for s in doc.spans[SPAN_KEY] if s.label_ == "DATASET"), key=lambda s: s.start)
-    first = 0  # of the datasets not in a sentence before this one
-    for sent in doc.sents:
-        while first < len(all_datasets) and all_datasets[first].start < sent.start:
-            first += 1
-        last = first
-        while last < len(all_datasets) and all_datasets[last].start < sent.end:
-            last += 1
-        datasets, bracketed = all_datasets[first:last], in_brackets(sent)
+    for sent, datasets in sentence_datasets(doc):
+        bracketed = in_brackets(sent)
         for listed in value_lists(sent, spans):
             listed = [v for v in listed if v.token.i not in bracketed and not in_range(v)]
             tied = next(((v, t) for v in listed if (t := metric_of(v.unit, v.unit_name)) is not None), None)
             if tied is None:
                 continue
-            (tied_value, (metric, relative)) = tied
+            tied_value, (metric, relative) = tied
             if metric.root.dep_ == "pobj" and metric.root.head.lower_ in SETTING_PREPOSITIONS:
                 continue
             if metric.root.dep_ == "dobj" and metric.root.head.lemma_.lower() in BEAT_VERBS:
@@ -423,14 +411,10 @@ def results_of(doc: Doc, own: dict[str, Span]) -> list[Result]:
                 targets: list[Span | None] = [
                     target_of(anchors, spans, own) or only_dataset(datasets, doc[method[0] : method[1]].text, verbs)
                 ]
+            elif (paired := list_targets(listed, targets_of(anchors, spans, own), spans)) is not None:
+                targets = paired
             else:
-                targets = [named_after(v, spans) for v in listed]
-                if not all(targets):
-                    in_turn = targets_of(anchors, spans, own)
-                    respectively = any(t.lower_ == "respectively" for t in sent)
-                    if in_turn and (not respectively or len(in_turn) != len(listed)):
-                        continue  # which of the datasets is which number's is not said
-                    targets = list(in_turn) or [None] * len(listed)
+                continue  # which of the datasets is which number's is not said
             baseline = baseline_of(verbs, anchors, spans, own) if relative else None
             for value, target in zip(listed, targets):
                 if not value.unit_name and not is_metric_name(metric.text):
@@ -454,6 +438,32 @@ def results_of(doc: Doc, own: dict[str, Span]) -> list[Result]:
                     )
                 )
     return found
+
+
+def sentence_datasets(doc: Doc) -> Iterator[tuple[Span, list[Span]]]:
+    """Each sentence and the datasets in it, in one pass over both."""
+    datasets = sorted((s for s in doc.spans[SPAN_KEY] if s.label_ == "DATASET"), key=lambda s: s.start)
+    first = 0
+    for sent in doc.sents:
+        while first < len(datasets) and datasets[first].start < sent.start:
+            first += 1
+        last = first
+        while last < len(datasets) and datasets[last].start < sent.end:
+            last += 1
+        yield sent, datasets[first:last]
+
+
+def list_targets(listed: list[Value], in_turn: list[Span], spans: dict[int, Span]) -> list[Span | None] | None:
+    """The dataset of each number of a list: the one named right after it ("4.1% on A, 5.2% on B"), else the
+    one at its place in the clause's datasets where the sentence says "respectively", else none where the
+    clause names none; None where which is which number's is not said."""
+    after = [named_after(v, spans) for v in listed]
+    if all(after):
+        return after
+    if not in_turn:
+        return [None] * len(listed)
+    respectively = any(t.lower_ == "respectively" for t in listed[0].token.sent)
+    return list(in_turn) if respectively and len(in_turn) == len(listed) else None
 
 
 def only_dataset(datasets: list[Span], method: str, verbs: list[Token]) -> Span | None:

@@ -185,3 +185,21 @@ def covered(spans: Iterable[Span]) -> set[int]:
 def overlaps_any(span: Span, taken: Collection[int]) -> bool:
     """Does the span have a token in `taken` (token indices, as `covered` gives them)?"""
     return any(i in taken for i in range(span.start, span.end))
+
+
+APPOSED_WORDS = {"DET", "ADJ", "ADV", "NUM"}  # between the comma after a name and the phrase set beside it
+
+
+def named_by_apposition(span: Span, by_token: dict[int, Span]) -> Span:
+    """The name a phrase of the same label is set beside ("F-16, the first multimodal LLM for ...": F-16), or
+    the span itself: its root is an apposition of the name, or a comma and words like "the first" come between
+    them (the parser does not always say apposition; "LoRA, DoRA" is a list)."""
+    doc, root = span.doc, span.root
+    name = by_token.get(root.head.i) if root.dep_ == "appos" else None
+    if name is None:
+        i = span.start - 1
+        while i > span.sent.start and doc[i].pos_ in APPOSED_WORDS:
+            i -= 1
+        set_beside = i > span.sent.start and doc[i].text == "," and doc[i + 1].pos_ == "DET"  # not a list
+        name = by_token.get(i - 1) if set_beside else None
+    return name if name is not None and name is not span and name.label_ == span.label_ else span

@@ -12,7 +12,6 @@ from kg.nlp.relation_classifier import (
     RelationModel,
     dependency_path,
     gap_bucket,
-    named_by_apposition,
     pair_features,
     sentence_pairs,
 )
@@ -109,14 +108,6 @@ def test_the_shipped_model_gives_probabilities_and_a_threshold():
     assert (probabilities[1] != probabilities[0]).any()  # a pair of no known feature gets the biases alone
     assert 0 < model.threshold < 1
     assert model.probabilities([]).shape == (0, len(model.classes))
-
-
-def test_a_phrase_set_beside_a_name_stands_for_it(nlp):
-    doc = nlp("We present F-16, the first multimodal LLM for video understanding, and LoRA, DoRA and QLoRA.")
-    spans = {s.text: s for s in doc.spans[SPAN_KEY]}
-    by_token = {t: s for s in spans.values() for t in range(s.start, s.end)}
-    assert named_by_apposition(spans["multimodal LLM"], by_token).text == "F-16"
-    assert named_by_apposition(spans["DoRA"], by_token).text == "DoRA"  # a list, not an apposition
 
 
 def test_refitting_on_scierc_gives_the_shipped_model(shared, tmp_path):

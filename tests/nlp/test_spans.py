@@ -1,10 +1,12 @@
-"""Span tidying on tiny hand-tagged docs (no model needed: only words, spaces and parts of speech)."""
+"""Span tidying on tiny hand-tagged docs (no model needed: only words, spaces and parts of speech), and a phrase
+set beside a name with the real pipeline."""
 
 import pytest
 import spacy
 from spacy.tokens import Doc, Span
 
-from kg.nlp.spans import tidy
+from kg.nlp.spans import named_by_apposition, tidy
+from kg.settings import SPAN_KEY
 
 NLP = spacy.blank("en")
 
@@ -42,3 +44,11 @@ def tidied(words: list[str], pos: list[str]) -> str | None:
 )
 def test_tidy(words, pos, expected):
     assert tidied(words, pos) == expected
+
+
+def test_a_phrase_set_beside_a_name_stands_for_it(nlp):
+    doc = nlp("We present F-16, the first multimodal LLM for video understanding, and LoRA, DoRA and QLoRA.")
+    spans = {s.text: s for s in doc.spans[SPAN_KEY]}
+    by_token = {t: s for s in spans.values() for t in range(s.start, s.end)}
+    assert named_by_apposition(spans["multimodal LLM"], by_token).text == "F-16"
+    assert named_by_apposition(spans["DoRA"], by_token).text == "DoRA"  # a list, not an apposition
