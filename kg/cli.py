@@ -10,6 +10,7 @@ from typing import Any, List, Optional
 
 import typer
 
+from . import __version__
 from .errors import KGError
 from .layout import DEFAULT_OUT
 from .settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_MIN_CONFIDENCE
@@ -20,6 +21,21 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Turn ML paper abstracts into a knowledge graph of methods, tasks and datasets.",
 )
+
+
+def print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"kg (paperkg) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: bool = typer.Option(
+        False, "--version", callback=print_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Turn ML paper abstracts into a knowledge graph of methods, tasks and datasets."""
 
 
 @app.command()
@@ -114,16 +130,27 @@ def graph_option() -> Any:
 
 @app.command()
 def query(
-    query: str = typer.Argument(..., help="A .rq file or SPARQL query text."),
+    query: Optional[str] = typer.Argument(
+        None, help="A library query's name (see --list), a .rq file or SPARQL query text."
+    ),
     graph: Path = graph_option(),
     format: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
     bind: List[str] = typer.Option(
         [], "--bind", "-b", help="NAME=VALUE: VALUE (a string, or <IRI>) for the query's selected ?NAME; repeatable."
     ),
+    list_queries: bool = typer.Option(False, "--list", help="List the library's queries and what each answers."),
 ) -> None:
     """Run a SPARQL query over a build (its store/, else its graph.ttl)."""
+    from .query.library import library, question
     from .query.run import FORMATTERS, parse_bindings, run_query
 
+    if list_queries:
+        queries = library()
+        width = max(map(len, queries), default=0)
+        typer.echo("\n".join(f"{name:<{width}}  {question(path)}" for name, path in queries.items()))
+        return
+    if query is None:
+        raise KGError("give a query: a library query's name (kg query --list), a .rq file or SPARQL text")
     if format not in FORMATTERS:
         raise KGError(f"unknown --format {format!r}; use one of {', '.join(FORMATTERS)}")
     typer.echo(FORMATTERS[format](run_query(query, graph, bindings=parse_bindings(bind))))

@@ -13,6 +13,14 @@ NER_MODEL_DIR = DATA_DIR / "ner"  # the trained METHOD/TASK/DATASET recognizer (
 CONFIDENCE_MODEL = DATA_DIR / "confidence.json"  # link confidence weights (`kg train-confidence`)
 RELATION_MODEL = DATA_DIR / "relations.json"  # the relation classifier's weights (`kg train-relations`)
 
+
+def query_library() -> Path:
+    """The folder of the query library: `kg/queries` in an installed package (pyproject.toml maps `queries/`
+    there), else `queries/` beside the package in a checkout."""
+    installed = PACKAGE_DIR / "queries"
+    return installed if installed.is_dir() else PACKAGE_DIR.parent / "queries"
+
+
 # A build folder.
 DEFAULT_OUT = Path("exports")
 GRAPH_FILE = "graph.ttl"

@@ -106,9 +106,15 @@ def test_cli_md_names_every_option_of_the_command_and_no_other(path):
 
 
 def test_cli_md_names_no_option_that_kg_lacks():
-    every = set().union(*(options(help_text(*p)) for p in command_paths()))
+    every = set().union(options(help_text()), *(options(help_text(*p)) for p in command_paths()))
     named = options(CLI_DOC.read_text(encoding="utf-8"))
     assert not named - every, f"docs/cli.md names options no command has: {sorted(named - every)}"
+
+
+def test_cli_md_names_the_options_of_kg_itself_before_its_commands():
+    text = CLI_DOC.read_text(encoding="utf-8")
+    before_commands = text[: SECTION.search(text).start()]
+    assert options(help_text()) and options(help_text()) <= options(before_commands)
 
 
 # --- (b) no diary language in the repository's text files ----------------------------------------------

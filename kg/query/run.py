@@ -21,6 +21,7 @@ import pyoxigraph as ox
 from ..builder.staging import moves_pending
 from ..errors import QueryError
 from ..layout import GRAPH_FILE, STORE_DIR
+from .library import library
 
 CELL_WIDTH = 80
 VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -111,10 +112,14 @@ def names_a_file(query: str) -> bool:
 
 
 def read_query(query: str) -> str:
-    """`query` is a path to a .rq file or the query text itself; a file is UTF-8, with or without a BOM."""
-    if not names_a_file(query):
+    """`query` is the name of a library query ("top-entities"), a path to a .rq file or the query text itself;
+    a file is UTF-8, with or without a BOM."""
+    if names_a_file(query):
+        path = Path(query.strip())
+    elif (named := library().get(query.strip())) is not None:
+        path = named
+    else:
         return query.removeprefix(BOM)
-    path = Path(query.strip())
     try:
         data = path.read_bytes()
     except OSError as exc:

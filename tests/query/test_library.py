@@ -7,11 +7,14 @@ import json
 import random
 import re
 from collections import Counter, defaultdict
+from importlib.metadata import version
 from pathlib import Path
 
 import networkx as nx
 import pytest
+from typer.testing import CliRunner
 
+from kg.cli import app
 from kg.graph import paper_iri
 from kg.query.run import run_query
 from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, USES_RELATION
@@ -375,3 +378,22 @@ def test_leaderboard_ranks_the_scores_on_each_dataset_best_first(results_build):
     assert [row[:6] for row in found] == expected
     abstracts = {p["id"]: p["abstract"] for p in RESULT_PAPERS}
     assert all(sentence in abstracts[paper] and value in sentence for _, _, value, _, _, paper, sentence in found)
+
+
+def test_a_library_query_runs_by_its_name(sample):
+    _, _, out = sample
+    assert run_query("top-entities", out).rows == run_query(str(QUERIES / "top-entities.rq"), out).rows
+
+
+def test_kg_query_list_gives_every_library_query_with_its_question():
+    result = CliRunner().invoke(app, ["query", "--list"])
+    assert result.exit_code == 0, result.output
+    listed = dict(line.split(None, 1) for line in result.output.splitlines())
+    files = sorted(QUERIES.glob("*.rq"))
+    assert list(listed) == [f.stem for f in files]
+    assert all(listed[f.stem] == f.read_text(encoding="utf-8").splitlines()[0].removeprefix("# ") for f in files)
+
+
+def test_kg_version_is_the_installed_distributions():
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.split() == ["kg", "(paperkg)", version("paperkg")]
