@@ -157,6 +157,18 @@ def query(
 
 
 @app.command()
+def explain(
+    paper: str = typer.Argument(..., help="The paper's id (as in mentions.jsonl)."),
+    graph: Path = graph_option(),
+) -> None:
+    """What a paper proposes, uses, addresses and evaluates on, with confidence and evidence; its relations and
+    results."""
+    from .query.explain import explain as explain_paper
+
+    typer.echo(explain_paper(paper, graph))
+
+
+@app.command()
 def serve(
     graph: Path = graph_option(),
     host: str = typer.Option(
