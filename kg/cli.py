@@ -35,7 +35,7 @@ def options(
         False, "--version", callback=print_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
-    """Turn ML paper abstracts into a knowledge graph of methods, tasks and datasets."""
+    """The options of `kg` itself (the app's help text is the Typer's)."""
 
 
 @app.command()
