@@ -261,12 +261,23 @@ def train(
     )
 
 
+def model_out_option(default: str) -> Any:
+    return typer.Option(None, "--out", help=f"Where the model goes (default: the package's {default}).")
+
+
+def write_model(model: dict, path: Path, compact: bool = False) -> Path:
+    """A fitted model as JSON (`compact`: one line, for large weights)."""
+    import json
+
+    text = json.dumps(model, separators=(",", ":")) if compact else json.dumps(model, indent=1)
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
 @app.command("train-confidence")
 def train_confidence(
     shared: Path = shared_option("data/paperlevel (dev.json, dev.jsonl) and tools/paper_score.py"),
-    out: Path = typer.Option(
-        None, "--out", help="Where the model goes (default: the package's kg/data/confidence.json)."
-    ),
+    out: Path = model_out_option("kg/data/confidence.json"),
 ) -> None:
     """Refit the link confidence (kg.confidence) on paper-level gold; print its held-out figures."""
     import json
@@ -275,17 +286,14 @@ def train_confidence(
     from .train.confidence import fit_confidence
 
     model = fit_confidence(shared)
-    path = out or CONFIDENCE_MODEL
-    path.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    path = write_model(model, out or CONFIDENCE_MODEL)
     typer.echo(f"threshold {model['threshold']}, held out: {json.dumps(model['held_out']['kept'])} -> {path}")
 
 
 @app.command("train-relations")
 def train_relations(
     shared: Path = shared_option("data/scierc (train.json, dev.json)"),
-    out: Path = typer.Option(
-        None, "--out", help="Where the model goes (default: the package's kg/data/relations.json)."
-    ),
+    out: Path = model_out_option("kg/data/relations.json"),
 ) -> None:
     """Refit the relation classifier (kg.nlp.relation_classifier) on SciERC train; print its figures on dev."""
     import json
@@ -294,8 +302,7 @@ def train_relations(
     from .train.relations import fit_relations
 
     model = fit_relations(shared)
-    path = out or RELATION_MODEL
-    path.write_text(json.dumps(model, separators=(",", ":")) + "\n", encoding="utf-8")
+    path = write_model(model, out or RELATION_MODEL, compact=True)
     typer.echo(f"threshold {model['threshold']}, SciERC dev: {json.dumps(model['dev'])} -> {path}")
 
 

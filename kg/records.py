@@ -84,6 +84,13 @@ class Result:
     sentence_end: int
 
 
+def result_phrase(value: float, unit: str, metric: str, on: str = "", over: str = "") -> str:
+    """A result as the page and `kg explain` write it: "84.1% top-1 accuracy on ImageNet", "2.3 points accuracy
+    on CIFAR-10 over ResNet-50"."""
+    phrase = f"{value:g}{' ' + unit if unit == 'points' else unit} {metric}"
+    return phrase + (f" on {on}" if on else "") + (f" over {over}" if over else "")
+
+
 @dataclass(frozen=True, slots=True)
 class Entity:
     """One real-world method, task or dataset, merged across papers."""

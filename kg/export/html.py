@@ -22,7 +22,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pyvis.network import Network
 
 from ..graph import results_of
-from ..records import Mention
+from ..records import Mention, result_phrase
 from ..settings import DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, NODE_STYLE, PAPER, PROPOSES, RELATION_COLORS
 from .options import ExportOptions
 
@@ -108,12 +108,11 @@ def web_url(url: str | None) -> str:
     return url if url and url.lower().startswith(("https://", "http://")) else ""
 
 
-def result_phrase(row: dict, method: bool) -> str:
-    """A result as a tooltip line: "84.1% top-1 accuracy on ImageNet", with its method if `method`."""
-    unit = f" {row['unit']}" if row["unit"] == "points" else row["unit"]
-    phrase = f"{row['value']:g}{unit} {row['metric']}"
-    phrase += f" on {row['target_name']}" if row["target"] else ""
-    phrase += f" over {row['baseline_name']}" if row["baseline"] else ""
+def result_line(row: dict, method: bool) -> str:
+    """A result row as a tooltip line, with its method if `method`."""
+    phrase = result_phrase(
+        row["value"], row["unit"], row["metric"], row["target_name"] or "", row["baseline_name"] or ""
+    )
     return phrase + (f" ({row['method_name']})" if method and row["method"] else "")
 
 
@@ -163,9 +162,9 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
             evidence.setdefault(target, data["sentence"])  # "we propose X" is the best evidence there is
     results: dict[str, list[str]] = defaultdict(list)  # a paper's results, with their methods; a method's
     for row in results_of(graph)[0]:
-        results[row["paper"]].append(result_phrase(row, method=True))
+        results[row["paper"]].append(result_line(row, method=True))
         if row["method"]:
-            results[row["method"]].append(result_phrase(row, method=False))
+            results[row["method"]].append(result_line(row, method=False))
     for node in sorted(view.nodes):
         data = graph.nodes[node]
         papers = data.get("papers", 1)

@@ -25,6 +25,10 @@ def sentence(sent: Span) -> tuple[int, int, str]:
     return sent.start_char + lead, sent.end_char - trail, sent.text.strip()
 
 
+def char_offsets(span: Span) -> tuple[int, int]:
+    return span.start_char, span.end_char
+
+
 def doc_data(doc: Doc) -> DocData:
     """The spans, roles, long forms, relations and results of one processed abstract, as plain data."""
     spans = list(doc.spans[SPAN_KEY])
@@ -54,12 +58,10 @@ def doc_data(doc: Doc) -> DocData:
         ],
         "results": [
             [
-                doc[r.value_start].idx,
-                doc[r.value_end - 1].idx + len(doc[r.value_end - 1]),
+                *char_offsets(doc[r.value_start : r.value_end]),
                 r.value,
                 r.unit,
-                doc[r.metric_start].idx,
-                doc[r.metric_end - 1].idx + len(doc[r.metric_end - 1]),
+                *char_offsets(doc[r.metric_start : r.metric_end]),
                 r.relative,
                 *(index.get((start, end), -1) for start, end in r.entity_offsets()),
                 sentence_index(doc[r.value_start].sent),

@@ -11,7 +11,8 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from ..errors import QueryError
-from .run import open_store
+from ..records import result_phrase
+from .run import open_store, run_query
 
 PREFIXES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 PREFIX dcterms: <http://purl.org/dc/terms/>
@@ -90,10 +91,8 @@ def explain(paper_id: str, graph_dir: Path, store: ox.Store | None = None) -> st
     store = store or open_store(graph_dir)
 
     def rows(query: str) -> list[dict[str, str]]:
-        solutions = store.query(query, substitutions={ox.Variable("id"): ox.Literal(paper_id)})
-        assert isinstance(solutions, ox.QuerySolutions)
-        names = [v.value for v in solutions.variables]
-        return [{n: ("" if t is None else t.value) for n, t in zip(names, solution)} for solution in solutions]
+        result = run_query(query, graph_dir, store, bindings={"id": paper_id})
+        return [dict(zip(result.columns, row)) for row in result.rows]
 
     found = rows(PAPER)
     if not found:
@@ -123,10 +122,13 @@ def explain(paper_id: str, graph_dir: Path, store: ox.Store | None = None) -> st
     results = sorted(rows(RESULTS), key=value_offset)
     lines += ["results:"] if results else []
     for r in results:
-        unit = f" {r['unit']}" if r["unit"] == "points" else r["unit"]
         kind = "change" if r["relative"] == "true" else "score"
-        phrase = f"{float(r['value']):g}{unit} {r['metric']} ({kind})"
-        named = (("for", "method"), ("on", "on"), ("over", "baseline"))
-        phrase += "".join(f" {word} {r[key]}" for word, key in named if r[key])
-        lines += [f"  {phrase}", *evidence(quote.get(r["r"], ""))]
+        stated = result_phrase(
+            float(r["value"]),
+            r["unit"],
+            f"{r['metric']} ({kind})" + (f" for {r['method']}" if r["method"] else ""),
+            r["on"],
+            r["baseline"],
+        )
+        lines += [f"  {stated}", *evidence(quote.get(r["r"], ""))]
     return "\n".join(lines)
