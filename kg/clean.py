@@ -276,10 +276,19 @@ def has_words(raw: str) -> bool:
     return WORD.search(COMMAND.sub(" ", MATH.sub(" ", raw))) is not None
 
 
-def is_markup_fragment(raw: str, start: int, end: int) -> bool:
+def math_starts(raw: str) -> tuple[list[int], list[int]]:
+    """Where each $...$ of `raw` starts and ends, in order: found once per text, not once per mention."""
+    spans = [m.span() for m in MATH.finditer(raw)] if "$" in raw else []
+    return [s for s, _ in spans], [e for _, e in spans]
+
+
+def is_markup_fragment(raw: str, start: int, end: int, math: tuple[list[int], list[int]] | None = None) -> bool:
     """Is raw[start:end] a piece of a formula rather than a name: wholly inside one $...$ (the math the
-    cleaner finds) and holding a bracket, an operator or a command ("O(N D" of "$O(N D)$", "\\sigma_{\\max")?
-    Names in math stay ("$\\texttt{HDM}$"), and so does "$k$-means", which leaves the math it starts in."""
+    cleaner finds; `math_starts(raw)`, if at hand) and holding a bracket, an operator or a command ("O(N D"
+    of "$O(N D)$", "\\sigma_{\\max")? Names in math stay ("$\\texttt{HDM}$"), and so does "$k$-means", which
+    leaves the math it starts in."""
     if "$" not in raw or not FORMULA_CHARACTERS.intersection(raw[start:end]):
         return False
-    return any(m.start() < start and end < m.end() for m in MATH.finditer(raw))
+    starts, ends = math or math_starts(raw)
+    i = bisect_left(starts, start) - 1  # the last math starting before the piece: the only one that may hold it
+    return i >= 0 and end < ends[i]

@@ -44,7 +44,14 @@ def build(
         None,
         # kg.corpus reports an input it cannot read in one line; Typer's check would print a usage box (exit 2)
         readable=False,
-        help="JSONL, JSON, CSV or plain-text files, or folders of them (default: the bundled ICML 2025 sample).",
+        help="JSONL, JSON, CSV, plain-text, BibTeX or TEI XML files, or folders of them (default: the bundled "
+        "ICML 2025 sample).",
+    ),
+    field: Optional[List[str]] = typer.Option(
+        None,
+        "--field",
+        metavar="FIELD=KEY",
+        help="Read a paper's FIELD from KEY in JSON and CSV records: abstract=paper_abstract,title=name.",
     ),
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Output folder."),
     base_iri: str = typer.Option(DEFAULT_BASE_IRI, "--base-iri", help="Base IRI of papers and entities."),
@@ -100,12 +107,14 @@ def build(
 ) -> None:
     """Build the knowledge graph and write every export into OUT."""
     from .builder.stages import build as run_build
+    from .corpus import field_map
 
     formats = [f.strip() for f in rdf_format.split(",") if f.strip()]
     result = run_build(
         inputs or [],
         out,
         base_iri,
+        fields=field_map(field or []),
         html_min_papers=html_min_papers,
         html_max_nodes=html_max_nodes,
         min_confidence=min_confidence,

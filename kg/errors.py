@@ -13,6 +13,7 @@ class InputError(KGError):
     def __init__(self, message: str, path: object = None, line: int | None = None) -> None:
         where = "" if path is None else f"{path}" + ("" if line is None else f":{line}")
         super().__init__(f"{where}: {message}" if where else message)
+        self.reason = message
         self.path = path
         self.line = line
 

@@ -22,11 +22,10 @@ from urllib.parse import quote
 import networkx as nx
 import pyoxigraph as ox
 
-from .corpus import Paper
 from .errors import KGError
 from .hierarchy import papers_with_narrower
 from .nlp.metric_names import lower_is_better, metric_key
-from .records import Entity, Mention, Relation, Result
+from .records import Entity, Mention, Paper, Relation, Result
 from .resolve import Resolution, slugify
 from .settings import (
     BROADER,
@@ -38,6 +37,16 @@ from .settings import (
     RESULT_LINKS,
     USES_RELATION,
 )
+
+# Identifiers a paper may carry from its source (an attribute of its node only where it has one), and the
+# address of the page each names.
+PAPER_IDENTIFIERS = {"doi": "https://doi.org/", "arxiv": "https://arxiv.org/abs/"}
+IRI_SAFE = "/:;()._-~!$&'*+,=@"  # what an identifier keeps in its page's IRI; the rest is percent-encoded
+
+
+def identifier_page(name: str, value: str) -> str:
+    """The page of a paper's DOI or arXiv id: "https://doi.org/10.1000/abc"."""
+    return PAPER_IDENTIFIERS[name] + quote(value, safe=IRI_SAFE)
 
 
 def paper_iri(base: str, paper_id: str) -> str:
@@ -148,6 +157,8 @@ def build_graph(
     edges for `relations` (resolved: see `resolve_relations`) with support and evidence; `results`
     (resolved: see `resolve_results`) as the graph's `results` rows, in paper order, and their `measures`."""
     graph = nx.MultiDiGraph(base_iri=base_iri)
+    # the identifiers some paper has: only they are columns and keys of the exports
+    graph.graph["identifiers"] = [name for name in PAPER_IDENTIFIERS if any(getattr(p, name) for p in papers)]
     paper_iris = {paper.id: paper_iri(base_iri, paper.id) for paper in papers}  # quoted once a paper, not once an edge
     for paper in papers:
         graph.add_node(
@@ -161,6 +172,7 @@ def build_graph(
             venue=paper.venue,
             year=paper.year,
             authors=list(paper.authors),
+            **{name: value for name in graph.graph["identifiers"] if (value := getattr(paper, name))},
         )
     iris = {key: entity_iri(base_iri, e) for key, e in resolution.entities.items()}
     graph.graph["results"], graph.graph["measures"] = result_rows(

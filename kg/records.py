@@ -1,5 +1,5 @@
-"""Small frozen records that cross stage boundaries (extract → resolve → graph): mentions, relations and
-results of papers, and the entities they resolve to.
+"""Small frozen records that cross stage boundaries (read → extract → resolve → graph): papers, their
+mentions, relations and results, and the entities they resolve to.
 
 Slotted: a build of 31,700 abstracts holds half a million mentions, twice while resolving (a slotted
 record is 112 bytes, against 352 with an attribute dict)."""
@@ -7,6 +7,21 @@ record is 112 bytes, against 352 with an attribute dict)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One paper as read: `abstract` is the text spaCy reads (an abstract, or a whole text), exactly as read."""
+
+    id: str
+    abstract: str
+    title: str = ""
+    authors: tuple[str, ...] = ()
+    url: str = ""
+    venue: str = ""
+    year: int | None = None
+    doi: str = ""  # bare and lowercased: "10.1145/3292500.3330701"
+    arxiv: str = ""  # without prefix or version: "2403.01234"
 
 
 @dataclass(frozen=True, slots=True)

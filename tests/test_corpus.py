@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from kg.corpus import NO_WORDS, Paper, is_header, read_corpus, split_paragraphs, text_id
-from kg.errors import InputError
+from kg.corpus import NO_WORDS, Paper, field_map, is_header, read_corpus, split_paragraphs, text_id
+from kg.errors import InputError, KGError
 from kg.export.options import ExportOptions
 from kg.export.rdf import FORMATS
 from kg.export.writers import writers
@@ -241,3 +241,81 @@ def test_seed_text_and_jsonl_have_the_same_abstracts(shared):
     jsonl = read_corpus([seed / "icml2025_seed.jsonl"]).papers
     assert len(text) == len(jsonl) == 19
     assert [p.abstract for p in text] == [p.abstract for p in jsonl]
+
+
+def test_keys_are_matched_in_any_case_the_exact_lowercase_key_first(tmp_path):
+    record = {"ID": "p1", "Title": "T", "Abstract": "We propose X.", "abstract": "We propose Y.", "YEAR": 2024}
+    corpus = read_corpus([write(tmp_path / "a.jsonl", json.dumps(record))])
+    assert [(p.id, p.title, p.abstract, p.year) for p in corpus.papers] == [("p1", "T", "We propose Y.", 2024)]
+
+
+def test_field_names_rename_the_keys_of_json_and_csv_records(tmp_path):
+    names = field_map(["abstract=paper_abstract,title=name", "year=Published"])
+    assert names == {"abstract": "paper_abstract", "title": "name", "year": "Published"}
+    jsonl = write(
+        tmp_path / "a.jsonl", json.dumps({"id": "p1", "name": "T", "paper_abstract": "We do X.", "published": 2023})
+    )
+    table = write(tmp_path / "b.csv", "id,Name,Paper_Abstract\np2,U,We do Y.\n")
+    corpus = read_corpus([jsonl, table], names)
+    assert [(p.id, p.title, p.abstract, p.year) for p in corpus.papers] == [
+        ("p1", "T", "We do X.", 2023),
+        ("p2", "U", "We do Y.", None),
+    ]
+    with pytest.raises(InputError, match="no 'paper_abstract' column"):
+        read_corpus([write(tmp_path / "c.csv", "id,abstract\np3,We do Z.\n")], names)
+
+
+@pytest.mark.parametrize("value", ["summary", "abstract=", "=x", "abstract:x"])
+def test_a_field_name_that_is_no_field_is_an_error(value):
+    with pytest.raises(KGError, match="--field"):
+        field_map([value])
+
+
+def test_when_no_record_has_an_abstract_the_hint_names_the_keys_found(tmp_path):
+    lines = [json.dumps({"id": n, "name": "T", "paper_abstract": "We do X."}) for n in range(3)]
+    corpus = read_corpus([write(tmp_path / "a.jsonl", "\n".join(lines))])
+    assert corpus.skip_counts() == {"no abstract": 3}
+    assert corpus.no_abstract_hint() == (
+        "; the records' keys are id, name, paper_abstract: name the abstract's with --field abstract=KEY"
+    )
+    corpus = read_corpus([write(tmp_path / "b.jsonl", "\n".join([*lines, json.dumps(RECORD)]))])
+    assert corpus.no_abstract_hint() == ""  # some record had one: the skips are records without
+
+
+def test_identifiers_of_plain_records_are_normalised(tmp_path):
+    record = {**RECORD, "doi": "https://doi.org/10.1000/ABC", "arxiv": "arXiv:2403.01234v2"}
+    paper = read_corpus([write(tmp_path / "a.jsonl", json.dumps(record))]).papers[0]
+    assert (paper.doi, paper.arxiv) == ("10.1000/abc", "2403.01234")
+
+
+@pytest.mark.parametrize("key", ["papers", "results", "data"])
+def test_a_json_object_may_hold_the_papers_under_a_known_key(tmp_path, key):
+    path = write(tmp_path / "a.json", json.dumps({"meta": {"count": 1}, key: [RECORD]}))
+    assert [p.id for p in read_corpus([path]).papers] == ["p1"]
+
+
+def test_a_folder_passes_over_notes_and_files_it_cannot_read_and_says_so(tmp_path):
+    write(tmp_path / "a.jsonl", json.dumps(RECORD))
+    write(tmp_path / "SOURCE.txt", "Paper corpus\n============\nEvery file is JSON Lines.\n\nLicence: MIT.\n")
+    write(tmp_path / "README.txt", "# Papers\n\nThe files here are abstracts.\n")
+    write(tmp_path / "broken.json", "[1, ")
+    write(tmp_path / "table.csv", "id,summary\n1,x\n")
+    write(tmp_path / "b.txt", "Another abstract, with a dash - and a line\n---- not a rule but words.")
+    corpus = read_corpus([tmp_path])
+    assert [p.name for p in corpus.files] == ["a.jsonl", "b.txt"]
+    assert [(p.name, reason.split(" (")[0]) for p, reason in corpus.passed_over] == [
+        ("README.txt", "notes, not abstracts"),
+        ("SOURCE.txt", "notes, not abstracts"),
+        ("broken.json", "invalid JSON"),
+        ("table.csv", "CSV has no 'abstract' column in its header row"),
+    ]
+    assert len(corpus.papers) == 2
+    named = read_corpus([tmp_path / "SOURCE.txt"])  # named, a text file is read as abstracts
+    assert len(named.papers) == 2 and not named.passed_over
+
+
+def test_a_folder_of_nothing_readable_is_an_error_naming_each_file(tmp_path):
+    write(tmp_path / "broken.json", "[1, ")
+    write(tmp_path / "NOTES.txt", "Notes\n=====\n")
+    with pytest.raises(InputError, match=r"no file could be read as a corpus \(NOTES.txt: notes.*broken.json: invalid"):
+        read_corpus([tmp_path])

@@ -197,11 +197,58 @@ file_bytes = st.one_of(
     json_values.map(lambda v: json.dumps(v).encode()),
     st.lists(st.one_of(records, json_values).map(json.dumps), max_size=4).map(lambda lines: "\n".join(lines).encode()),
     st.lists(st.text(alphabet=',"\n\rabstract id', max_size=20), max_size=4).map(lambda rows: "\n".join(rows).encode()),
+    # BibTeX-like: entries, braces, quotes, macros and LaTeX in any order
+    st.lists(
+        st.sampled_from(
+            [
+                "@article{k,",
+                "@string{v = {x}}",
+                "abstract = {",
+                "title = ",
+                "author = {A, B and C}",
+                "}",
+                "{",
+                '"',
+                '\\"u',
+                "$x$",
+                "v",
+                " We test X.",
+                ",",
+                "\n",
+                "@comment{",
+                "eprint = {2403.01234}",
+            ]
+        ),
+        max_size=20,
+    ).map(lambda parts: "".join(parts).encode()),
+    # TEI-like: elements of a GROBID document, balanced or not
+    st.lists(
+        st.sampled_from(
+            [
+                '<TEI xmlns="http://www.tei-c.org/ns/1.0">',
+                "</TEI>",
+                "<teiHeader>",
+                "</teiHeader>",
+                "<profileDesc><abstract><p>",
+                "</p></abstract></profileDesc>",
+                "<text><body><div><head>",
+                "</head><p>",
+                "</p></div></body></text>",
+                "We test X.",
+                "&amp;",
+                "&",
+                "<",
+                "<title>",
+                "</title>",
+            ]
+        ),
+        max_size=16,
+    ).map(lambda parts: "".join(parts).encode()),
 )
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(file_bytes, st.sampled_from([".jsonl", ".json", ".csv", ".txt"]))
+@given(file_bytes, st.sampled_from([".jsonl", ".json", ".csv", ".txt", ".bib", ".tei.xml"]))
 def test_readers_raise_nothing_but_input_error(tmp_path, data, suffix):
     path = tmp_path / f"input{suffix}"
     path.write_bytes(data)
@@ -211,4 +258,5 @@ def test_readers_raise_nothing_but_input_error(tmp_path, data, suffix):
         assert "\n" not in str(exc) and str(path) in str(exc)
         return
     for paper in corpus.papers:  # every paper can be written as UTF-8 by every export
-        "".join([paper.id, paper.abstract, paper.title, paper.url, paper.venue, *paper.authors]).encode("utf-8")
+        fields = [paper.id, paper.abstract, paper.title, paper.url, paper.venue, paper.doi, paper.arxiv, *paper.authors]
+        "".join(fields).encode("utf-8")

@@ -6,13 +6,14 @@ import errno
 import os
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Mapping
 
 import networkx as nx
 
+from ..clean import clean
 from ..confidence import resolve_confident
 from ..corpus import Corpus, Paper, read_corpus
 from ..errors import InputError, KGError, OutputError
@@ -29,7 +30,7 @@ from ..settings import (
     DEFAULT_HTML_MAX_NODES,
     DEFAULT_HTML_MIN_PAPERS,
     DEFAULT_MIN_CONFIDENCE,
-    MAX_ABSTRACT_CHARS,
+    MAX_PIECE_CHARS,
     PAPER,
     RELATIONS,
 )
@@ -51,7 +52,7 @@ class BuildResult:
     seconds: float
     make: Callable[[], Made] = field(repr=False)
     timings: dict[str, float] = field(default_factory=dict)
-    truncated: list[str] = field(default_factory=list)  # ids of papers spaCy read only the start of
+    split: list[str] = field(default_factory=list)  # ids of papers whose text spaCy read in pieces
     parsed: int = 0  # abstracts spaCy read in this build; the others came from the cache
     up_to_date: bool = False  # `out` already held this build's exports, intact: none was written
     warnings: list[str] = field(default_factory=list)  # what the build did besides, printed as `kg: warning:` lines
@@ -77,8 +78,12 @@ class BuildResult:
         )
         if self.corpus.skipped:
             line += "; skipped " + self.corpus.skip_summary()
-        if self.truncated:
-            line += f"; truncated {len(self.truncated)} (abstract over {MAX_ABSTRACT_CHARS} characters)"
+        if len(self.corpus.files) > 1 or self.corpus.passed_over:
+            files = len(self.corpus.files)
+            line += f"; read {files} file{'s' * (files != 1)}"
+            line += f", passed over {len(self.corpus.passed_over)}" if self.corpus.passed_over else ""
+        if self.split:
+            line += f"; split {len(self.split)} (text over {MAX_PIECE_CHARS} characters, read in pieces)"
         return line
 
 
@@ -107,17 +112,9 @@ def check_out(out: Path) -> None:
         raise OutputError(f"cannot write here ({os.strerror(errno.EACCES)})", existing)
 
 
-def for_extraction(papers: list[Paper]) -> tuple[list[Paper], list[str]]:
-    """Papers as spaCy reads them, and the ids of those cut: an abstract over MAX_ABSTRACT_CHARS ends
-    at the last space before it. A prefix keeps every mention's offsets valid in the whole abstract."""
-    capped, truncated = [], []
-    for paper in papers:
-        if len(paper.abstract) > MAX_ABSTRACT_CHARS:
-            cut = paper.abstract.rfind(" ", 0, MAX_ABSTRACT_CHARS + 1)
-            paper = replace(paper, abstract=paper.abstract[: cut if cut > 0 else MAX_ABSTRACT_CHARS])
-            truncated.append(paper.id)
-        capped.append(paper)
-    return capped, truncated
+def split_texts(papers: list[Paper]) -> list[str]:
+    """The ids of the papers whose clean text is over MAX_PIECE_CHARS: spaCy reads it in pieces."""
+    return [p.id for p in papers if len(p.abstract) > MAX_PIECE_CHARS and len(clean(p.abstract).text) > MAX_PIECE_CHARS]
 
 
 def counts_of(graph: nx.MultiDiGraph, mentions: list[Mention]) -> BuildCounts:
@@ -131,7 +128,6 @@ def counts_of(graph: nx.MultiDiGraph, mentions: list[Mention]) -> BuildCounts:
 
 def make_graph(
     papers: list[Paper],
-    capped: list[Paper],
     out: Path,
     base_iri: str,
     cache: bool,
@@ -141,17 +137,17 @@ def make_graph(
     min_confidence: float,
     lap: Callable[[str], None] = lambda stage: None,
 ) -> tuple[Made, Extraction]:
-    """Extract (spaCy reads the `capped` abstracts), resolve, keep the links of at least `min_confidence` and
-    graph; and the extraction's own figures (how many abstracts spaCy read, the cache's warnings)."""
+    """Extract, resolve, keep the links of at least `min_confidence` and graph; and the extraction's own
+    figures (how many abstracts spaCy read, the cache's warnings)."""
     if cache:
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise OutputError(f"cannot create a folder here ({exc.strerror})", out) from None
-    extraction = extract_corpus(capped, out if cache else None, workers or default_workers(), dask, progress)
+    extraction = extract_corpus(papers, out if cache else None, workers or default_workers(), dask, progress)
     mentions, relations, results = extraction.records
     lap("extract")
-    resolution, relations = resolve_confident(mentions, relations, capped, min_confidence)
+    resolution, relations = resolve_confident(mentions, relations, papers, min_confidence)
     results = resolve_results(results, resolution)
     lap("resolve")
     graph = build_graph(papers, resolution, base_iri, relations, results)
@@ -164,6 +160,7 @@ def build(
     out: Path = DEFAULT_OUT,
     base_iri: str = DEFAULT_BASE_IRI,
     *,
+    fields: Mapping[str, str] | None = None,
     html_min_papers: int = DEFAULT_HTML_MIN_PAPERS,
     html_max_nodes: int = DEFAULT_HTML_MAX_NODES,
     min_confidence: float = DEFAULT_MIN_CONFIDENCE,
@@ -175,7 +172,8 @@ def build(
     dask: str | None = None,
     progress: bool = False,
 ) -> BuildResult:
-    """Build the knowledge graph of `inputs` (default: the bundled ICML 2025 sample) into `out`.
+    """Build the knowledge graph of `inputs` (default: the bundled ICML 2025 sample) into `out`; `fields`
+    names the keys that hold a paper's fields in plain JSON and CSV records ({"abstract": "paper_abstract"}).
 
     `html_min_papers` and `html_max_nodes` bound what graph.html draws of a large graph. A paper links to an
     entity only with a confidence of at least `min_confidence` (kg.confidence; 0 keeps every link). Records that
@@ -208,13 +206,15 @@ def build(
         raise KGError(f"unknown RDF format {unknown[0]!r}; use {', '.join(FORMATS)}")
     if not 0.0 <= min_confidence <= 1.0:
         raise KGError(f"min_confidence must be between 0 and 1, not {min_confidence}")
-    corpus = read_corpus(list(inputs) or [SAMPLE_INPUT])
+    corpus = read_corpus(list(inputs) or [SAMPLE_INPUT], fields)
+    warnings += [f"{path}: passed over: {reason}" for path, reason in corpus.passed_over]
     if strict and corpus.skipped:
         raise InputError(f"{corpus.skipped[0].reason} (--strict)", corpus.skipped[0].source)
     if not corpus.papers:
-        raise InputError("no paper to build" + (f"; skipped {corpus.skip_summary()}" if corpus.skipped else ""))
+        skipped = f"; skipped {corpus.skip_summary()}{corpus.no_abstract_hint()}" if corpus.skipped else ""
+        raise InputError("no paper to build" + skipped)
     lap("read")
-    capped, truncated = for_extraction(corpus.papers)
+    split = split_texts(corpus.papers)
     options = ExportOptions(evidence, rdf_formats, html_min_papers, html_max_nodes)
     exports = writers(options)
     build_id = fingerprint(corpus.papers, base_iri, options, min_confidence)
@@ -225,15 +225,15 @@ def build(
             corpus,
             counts,
             time.perf_counter() - started,
-            lambda: make_graph(corpus.papers, capped, out, base_iri, cache, workers, dask, progress, min_confidence)[0],
+            lambda: make_graph(corpus.papers, out, base_iri, cache, workers, dask, progress, min_confidence)[0],
             timings,
-            truncated,
+            split,
             up_to_date=True,
             warnings=warnings,
         )
     lap("check")
     (mentions, graph), extraction = make_graph(
-        corpus.papers, capped, out, base_iri, cache, workers, dask, progress, min_confidence, lap
+        corpus.papers, out, base_iri, cache, workers, dask, progress, min_confidence, lap
     )
     warnings += extraction.warnings
     counts = counts_of(graph, mentions)
@@ -262,7 +262,7 @@ def build(
         time.perf_counter() - started,
         lambda: (mentions, graph),
         timings,
-        truncated,
+        split,
         extraction.parsed,
         warnings=warnings,
     )

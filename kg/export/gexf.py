@@ -10,7 +10,7 @@ import networkx as nx
 from ..records import Mention
 from ..settings import NODE_STYLE, PAPER, RELATION_COLORS
 from .options import ExportOptions
-from .xml import EDGE_FIELDS, NODE_FIELDS, attr, end, leaf, sorted_edges, start, text, values, write_xml
+from .xml import EDGE_FIELDS, attr, end, leaf, node_fields, sorted_edges, start, text, values, write_xml
 
 GEXF_ROOT = {"xmlns": "http://gexf.net/1.3", "xmlns:viz": "http://gexf.net/1.3/viz", "version": "1.3"}
 
@@ -34,7 +34,8 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     yield start("meta") + leaf("creator", {}, "paperkg")
     yield leaf("description", {}, "Papers and the methods, tasks and datasets they mention") + end("meta")
     yield start("graph", {"defaultedgetype": "directed", "mode": "static"})
-    for kind, fields in (("node", NODE_FIELDS), ("edge", EDGE_FIELDS)):
+    node_attributes = node_fields(graph)
+    for kind, fields in (("node", node_attributes), ("edge", EDGE_FIELDS)):
         yield start("attributes", {"class": kind, "mode": "static"})
         yield "".join(leaf("attribute", {"id": name, "title": name, "type": type_}) for name, type_ in fields)
         yield end("attributes")
@@ -42,7 +43,7 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     yield start("nodes", {"count": str(graph.number_of_nodes())})
     for node, data in sorted(graph.nodes(data=True)):
         yield (
-            f"<node id={attr(text(node))} label={attr(text(data['name']))}>\n{attvalues(data, NODE_FIELDS)}"
+            f"<node id={attr(text(node))} label={attr(text(data['name']))}>\n{attvalues(data, node_attributes)}"
             f'{colours[data["type"]]}<viz:size value="{node_size(data)}"/>\n</node>\n'
         )
     yield end("nodes")

@@ -9,7 +9,20 @@ import networkx as nx
 
 from ..records import Mention
 from .options import ExportOptions
-from .xml import EDGE_FIELDS, NODE_FIELDS, attr, data_line, end, leaf, sorted_edges, start, text, values, write_xml
+from .xml import (
+    EDGE_FIELDS,
+    NODE_FIELDS,
+    attr,
+    data_line,
+    end,
+    leaf,
+    node_fields,
+    sorted_edges,
+    start,
+    text,
+    values,
+    write_xml,
+)
 
 GRAPHML_TYPES = {"string": "string", "integer": "int", "double": "double"}
 GRAPHML_ROOT = {
@@ -26,18 +39,19 @@ def key_id(kind: str, name: str) -> str:
 
 def graphml_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     yield start("graphml", GRAPHML_ROOT)
-    for kind, fields in (("node", NODE_FIELDS), ("edge", EDGE_FIELDS)):
+    node_attributes = node_fields(graph)
+    for kind, fields in (("node", node_attributes), ("edge", EDGE_FIELDS)):
         for name, type_ in fields:
             yield leaf(
                 "key", {"id": key_id(kind, name), "for": kind, "attr.name": name, "attr.type": GRAPHML_TYPES[type_]}
             )
     yield start("graph", {"id": "paperkg", "edgedefault": "directed"})
-    node_keys = {name: f'<data key="{name}"' for name, _ in NODE_FIELDS}
+    node_keys = {name: f'<data key="{name}"' for name, _ in node_attributes}
     edge_keys = {name: f'<data key="{key_id("edge", name)}"' for name, _ in EDGE_FIELDS}
     for node, data in sorted(graph.nodes(data=True)):
         yield (
             f"<node id={attr(text(node))}>\n"
-            + "".join(data_line(node_keys[name], "data", value) for name, value in values(data, NODE_FIELDS))
+            + "".join(data_line(node_keys[name], "data", value) for name, value in values(data, node_attributes))
             + "</node>\n"
         )
     for source, target, data in sorted_edges(graph):

@@ -21,7 +21,7 @@ import pyvis
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pyvis.network import Network
 
-from ..graph import results_of
+from ..graph import identifier_page, results_of
 from ..records import Mention, result_phrase
 from ..settings import DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, NODE_STYLE, PAPER, PROPOSES, RELATION_COLORS
 from .options import ExportOptions
@@ -134,6 +134,10 @@ def node_tooltip(data: dict, evidence: str, shown_papers: int, results: Sequence
             lines.append(e(", ".join(data["authors"][:6]) + (" …" if len(data["authors"]) > 6 else "")))
         if url := web_url(data.get("url")):
             lines.append(f'<a href="{e(url)}" target="_blank" rel="noopener">{e(url)}</a>')
+        for name, label in (("doi", "DOI"), ("arxiv", "arXiv")):
+            if name in data:
+                page = identifier_page(name, data[name])
+                lines.append(f'{label} <a href="{e(page)}" target="_blank" rel="noopener">{e(data[name])}</a>')
         return "<br>".join(lines + result_lines("Reports", list(results)))
     count = f"{data['papers']:,} paper{'' if data['papers'] == 1 else 's'}"
     count += f", {shown_papers:,} shown" if shown_papers < data["papers"] else ""

@@ -29,7 +29,7 @@ from urllib.parse import quote
 import networkx as nx
 import pyoxigraph as ox
 
-from ..graph import mention_entity_iris, paper_iri, result_links, results_of
+from ..graph import PAPER_IDENTIFIERS, identifier_page, mention_entity_iris, paper_iri, result_links, results_of
 from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
 from ..settings import BROADER, KG_NS, MAY_STAND_FOR, MLS_NS, PAPER, RELATIONS, REPORTS, SCHEMA_NS
@@ -139,6 +139,8 @@ def node_triples(node: str, data: dict) -> Iterator[Triple]:
             yield Triple(subject, KG("year"), integer(data["year"]))
         for author in data["authors"]:
             yield Triple(subject, SCHEMA("author"), ox.Literal(author))
+        for name in (n for n in PAPER_IDENTIFIERS if n in data):
+            yield Triple(subject, SCHEMA("sameAs"), ox.NamedNode(identifier_page(name, data[name])))
     else:
         yield Triple(subject, SKOS("prefLabel"), ox.Literal(data["name"]))
         yield Triple(subject, RDFS("label"), ox.Literal(data["name"]))

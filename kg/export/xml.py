@@ -39,6 +39,13 @@ EDGE_FIELDS = (
     ("sentence", "string"),
     ("papers", "integer"),
 )
+
+
+def node_fields(graph: nx.MultiDiGraph) -> tuple[tuple[str, str], ...]:
+    """NODE_FIELDS, and the identifiers (doi, arxiv) some paper of the graph has."""
+    return NODE_FIELDS + tuple((name, "string") for name in graph.graph.get("identifiers", ()))
+
+
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")  # no XML 1.0 document may hold these
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, NamedTuple
 
-from ..clean import CleanText, is_markup_fragment
+from ..clean import CleanText, is_markup_fragment, math_starts
 from ..corpus import Paper
 from ..records import Mention, Relation, Result
 from ..settings import LABELS, PROPOSES, RELATIONS, RESULT_UNITS, USES
@@ -64,8 +64,9 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
     of a sentence share its text (one string, not one each: a large corpus has half a million mentions)."""
     sentences = data["sentences"]
     mentions: list[Mention | None] = []  # None: a span that is a piece of LaTeX, left out with its relations
+    math = math_starts(paper.abstract)
     for start_char, end_char, name, label, proposed, sentence, long_form in data["spans"]:
-        if is_markup_fragment(paper.abstract, *text.to_raw(start_char, end_char)):
+        if is_markup_fragment(paper.abstract, *text.to_raw(start_char, end_char), math):
             mentions.append(None)
             continue
         span = balanced(text.text, start_char, end_char)

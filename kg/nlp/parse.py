@@ -10,13 +10,15 @@ from spacy.tokens import Doc, Span
 from ..clean import clean
 from ..corpus import Paper
 from ..records import Mention
-from ..settings import SPAN_KEY
+from ..settings import MAX_PIECE_CHARS, SPAN_KEY
 from .docdata import DocData, Records, merge, paper_records
+from .pieces import joined, piece_bounds, piece_starts
 from .pipeline import load_pipeline
 from .results import Result
 from .short_forms import short_form_key
 
 BATCH_SIZE = 64
+PIECE_BATCH_SIZE = 2  # pieces of MAX_PIECE_CHARS held at once: a batch of 64 would be 1.3 million characters
 
 
 def sentence(sent: Span) -> tuple[int, int, str]:
@@ -74,9 +76,19 @@ def doc_data(doc: Doc) -> DocData:
 
 
 def parse(texts: list[str], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> list[DocData]:
-    """The data of each clean text, in order: the unit of work a worker process or a Dask task runs."""
+    """The data of each clean text, in order: the unit of work a worker process or a Dask task runs. A text
+    over MAX_PIECE_CHARS is parsed in pieces, a few at a time, and their data joined (kg.nlp.pieces)."""
     nlp = nlp or load_pipeline()
-    return [doc_data(doc) for doc in nlp.pipe(texts, batch_size=batch_size)]
+    parsed: list[DocData | None] = [None] * len(texts)
+    short = [i for i, text in enumerate(texts) if len(text) <= MAX_PIECE_CHARS]
+    for i, doc in zip(short, nlp.pipe((texts[i] for i in short), batch_size=batch_size)):
+        parsed[i] = doc_data(doc)
+    for i, text in enumerate(texts):
+        if parsed[i] is None:
+            starts = piece_starts(text, MAX_PIECE_CHARS)
+            pieces = (text[start:end] for start, end in piece_bounds(starts, len(text)))
+            parsed[i] = joined([doc_data(doc) for doc in nlp.pipe(pieces, batch_size=PIECE_BATCH_SIZE)], starts)
+    return [data for data in parsed if data is not None]
 
 
 def extract(papers: Iterable[Paper], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> Records:

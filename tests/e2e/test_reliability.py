@@ -20,7 +20,7 @@ from rdflib.namespace import DCTERMS
 from kg.builder.staging import STAGING_PREFIX, staged
 from kg.export.store import StoreLoad
 from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
-from kg.settings import MAX_ABSTRACT_CHARS, SCHEMA_NS
+from kg.settings import MAX_PIECE_CHARS, SCHEMA_NS
 from tests.helpers import ROOT, SEED, ends_within, jsonl, unavailable
 
 USER_FILES = {".gitignore": "*\n!.gitignore\n", "notes.txt": "mine, not paperkg's\n"}
@@ -95,6 +95,32 @@ def test_input_of_bad_records_only_is_an_error(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_records_with_their_abstract_under_another_key_build_with_field(tmp_path):
+    records = [{"key": f"p{n}", "name": f"T{n}", "summary": f"We propose method M{n} for parsing."} for n in (1, 2)]
+    path = jsonl(tmp_path / "other.jsonl", records)
+    assert_one_line_error(
+        build(path, "--out", tmp_path / "out"),
+        "no paper to build; skipped 2 (no abstract); the records' keys are key, name, summary: "
+        "name the abstract's with --field abstract=KEY",
+    )
+    result = build(path, "--field", "abstract=summary,title=name", "--field", "id=key", "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("2 papers, ")
+    assert "paper/p1" in (tmp_path / "out" / "graph.ttl").read_text()
+
+
+def test_a_folder_build_names_the_files_it_passed_over(tmp_path):
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    jsonl(folder / "a.jsonl", [{"id": "p1", "abstract": "We propose method M for parsing."}])
+    (folder / "SOURCE.txt").write_text("Corpus\n======\nOne file of JSON Lines.\n")
+    result = build(folder, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    warning = f"kg: warning: {folder / 'SOURCE.txt'}: passed over: notes, not abstracts (it has heading or rule lines)"
+    assert result.stderr.strip() == warning
+    assert result.stdout.startswith("1 papers, ") and result.stdout.rstrip().endswith("; read 1 file, passed over 1")
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -113,10 +139,10 @@ def test_bad_paths_are_one_line_errors(args, message):
 @pytest.fixture(scope="module")
 def mixed(tmp_path_factory):
     """A JSONL of one good record, a broken line, a record without abstract, a duplicate id,
-    a LaTeX-only abstract and a 400,000-character abstract."""
+    a LaTeX-only abstract and a 60,000-character abstract (three pieces)."""
     folder = tmp_path_factory.mktemp("mixed")
     good, other = SEED[0], SEED[1]
-    long = {"id": "long", "abstract": ((other["abstract"] + " ") * (400_000 // len(other["abstract"]) + 1))[:400_000]}
+    long = {"id": "long", "abstract": ((other["abstract"] + "\n\n") * (60_000 // len(other["abstract"]) + 1))[:60_000]}
     path = jsonl(
         folder / "papers.jsonl",
         [
@@ -138,13 +164,13 @@ def test_bad_records_are_skipped_and_counted(mixed, tmp_path):
     assert "2 papers" in result.stdout
     assert (
         "skipped 1 (broken JSON line), 1 (duplicate id), 1 (no abstract), 1 (no words once markup is removed); "
-        f"truncated 1 (abstract over {MAX_ABSTRACT_CHARS} characters)"
+        f"split 1 (text over {MAX_PIECE_CHARS} characters, read in pieces)"
     ) in result.stdout
     mentions = [json.loads(line) for line in (tmp_path / "mentions.jsonl").open(encoding="utf-8")]
     assert {m["paper"] for m in mentions} == set(abstracts)
     assert all(abstracts[m["paper"]][m["start"] : m["end"]] == m["text"] for m in mentions)
-    assert max(m["end"] for m in mentions if m["paper"] == "long") <= MAX_ABSTRACT_CHARS
-    # spaCy read the first 20,000 characters; the graph keeps all 400,000
+    # spaCy read all 60,000 characters, in pieces; so does the graph
+    assert max(m["end"] for m in mentions if m["paper"] == "long") > 60_000 - len(SEED[1]["abstract"])
     assert Literal(abstracts["long"]) in set(Graph().parse(tmp_path / "graph.ttl").objects(None, DCTERMS.abstract))
 
 

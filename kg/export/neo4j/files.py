@@ -130,7 +130,12 @@ def start_labels(relation: str) -> tuple[str, ...]:
     return (RESULT,) if relation in RESULT_RELATIONS else (PAPER,)
 
 
-def import_cypher() -> str:
+def paper_header(graph: nx.MultiDiGraph) -> list[str]:
+    """PAPER_HEADER, and the identifiers (doi, arxiv) some paper of the graph has."""
+    return PAPER_HEADER + list(graph.graph.get("identifiers", ()))
+
+
+def import_cypher(papers_header: list[str] = PAPER_HEADER) -> str:
     """Statements for cypher-shell: constraints first, then MERGE nodes, then MERGE relationships."""
     statements = [
         "// Loads papers.csv, entities.csv, results.csv and relationships.csv from the server's import folder "
@@ -139,7 +144,7 @@ def import_cypher() -> str:
         *(constraint(label) + ";" for label in LABELS),
     ]
     for file, header, labels in (
-        (NEO4J_PAPERS, PAPER_HEADER, (PAPER,)),
+        (NEO4J_PAPERS, papers_header, (PAPER,)),
         (NEO4J_ENTITIES, ENTITY_HEADER, ENTITY_LABELS),
         (NEO4J_RESULTS, RESULT_HEADER, (RESULT,)),
     ):
@@ -202,7 +207,9 @@ def write_neo4j(
         open(folder / NEO4J_ENTITIES, "w", newline="", encoding="utf-8") as e,
     ):
         papers, entities = csv.writer(p), csv.writer(e)
-        papers.writerow(PAPER_HEADER)
+        header = paper_header(graph)
+        identifiers = header[len(PAPER_HEADER) :]
+        papers.writerow(header)
         entities.writerow(ENTITY_HEADER)
         for node, d in graph.nodes(data=True):
             if d["type"] == PAPER:
@@ -219,6 +226,7 @@ def write_neo4j(
                         year,
                         array(d["authors"]),
                         d["abstract"],
+                        *(d.get(name, "") for name in identifiers),
                     ]
                 )
             else:
@@ -279,5 +287,5 @@ def write_neo4j(
             rows.writerow([row["paper"], row["iri"], NEO4J_RELATIONSHIP_TYPES[REPORTS], *blank])
             for link, entity in result_links(row):
                 rows.writerow([row["iri"], entity, NEO4J_RELATIONSHIP_TYPES[link], *blank])
-    (folder / NEO4J_IMPORT).write_text(import_cypher(), encoding="utf-8")
+    (folder / NEO4J_IMPORT).write_text(import_cypher(header), encoding="utf-8")
     (folder / NEO4J_README).write_text(README, encoding="utf-8")
