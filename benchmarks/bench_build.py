@@ -26,7 +26,6 @@ from pathlib import Path
 import psutil
 
 from kg import build
-from kg.builder.stages import for_extraction
 from kg.clean import clean
 from kg.corpus import read_corpus
 from kg.layout import CACHE_FILE, MANIFEST_FILE
@@ -65,8 +64,7 @@ class PeakRSS:
 
 def model_pass(inputs: list[Path], batch_size: int) -> tuple[float, float, int]:
     """Seconds to load the plain model, seconds of one `nlp.pipe` pass, abstracts read."""
-    papers, _ = for_extraction(read_corpus(inputs).papers)
-    texts = [clean(p.abstract).text for p in papers]
+    texts = [clean(p.abstract).text for p in read_corpus(inputs).papers]
     started = time.perf_counter()
     nlp = importlib.import_module(base_model_name()).load()
     loaded = time.perf_counter()

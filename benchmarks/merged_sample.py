@@ -15,7 +15,6 @@ from collections import defaultdict
 from pathlib import Path
 
 from kg.builder.parallel import default_workers, extract_corpus
-from kg.builder.stages import for_extraction
 from kg.corpus import read_corpus
 from kg.resolve import is_acronym, memoized_keys, resolve
 
@@ -27,8 +26,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2)
     args = parser.parse_args()
-    capped, _ = for_extraction(read_corpus(args.inputs).papers)
-    mentions, _ = extract_corpus(capped, args.cache, default_workers()).records
+    mentions, _ = extract_corpus(read_corpus(args.inputs).papers, args.cache, default_workers()).records
     entity_of = {(m.paper, m.start, m.end): m.entity for m in resolve(mentions).mentions}
     key_of = memoized_keys()
     merged: dict[str, set[tuple[str, str]]] = defaultdict(set)

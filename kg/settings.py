@@ -66,6 +66,17 @@ NODE_STYLE = {
     "Task": {"color": "#2ca02c", "shape": "diamond"},
     "Dataset": {"color": "#ff7f0e", "shape": "triangle"},
 }
+# A node's drawn size (the page, Gephi): a paper's PAPER_SIZE, an entity's growing with the square root of its
+# papers, as a disc's width does with its area (10 to 123 on ICML 2025, where the top entity is in 512 papers).
+PAPER_SIZE = 10
+SIZE_PER_ROOT_PAPER = 5
+
+
+def node_size(kind: str, papers: int) -> float:
+    """The drawn size of a node of this kind (type) in this many papers."""
+    return PAPER_SIZE if kind == PAPER else PAPER_SIZE + SIZE_PER_ROOT_PAPER * papers**0.5
+
+
 RELATION_COLORS = {
     "proposes": "#d62728",
     "usesMethod": "#1f77b4",

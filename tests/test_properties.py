@@ -191,6 +191,13 @@ json_values = st.recursive(
     ),
     max_leaves=6,
 )
+
+
+def joined_pieces(pieces: list[str], max_size: int) -> st.SearchStrategy[bytes]:
+    """Files made of these pieces of a format's syntax, in any order and number."""
+    return st.lists(st.sampled_from(pieces), max_size=max_size).map(lambda parts: "".join(parts).encode())
+
+
 file_bytes = st.one_of(
     st.binary(max_size=300),
     st.text(max_size=300).map(str.encode),
@@ -198,52 +205,18 @@ file_bytes = st.one_of(
     st.lists(st.one_of(records, json_values).map(json.dumps), max_size=4).map(lambda lines: "\n".join(lines).encode()),
     st.lists(st.text(alphabet=',"\n\rabstract id', max_size=20), max_size=4).map(lambda rows: "\n".join(rows).encode()),
     # BibTeX-like: entries, braces, quotes, macros and LaTeX in any order
-    st.lists(
-        st.sampled_from(
-            [
-                "@article{k,",
-                "@string{v = {x}}",
-                "abstract = {",
-                "title = ",
-                "author = {A, B and C}",
-                "}",
-                "{",
-                '"',
-                '\\"u',
-                "$x$",
-                "v",
-                " We test X.",
-                ",",
-                "\n",
-                "@comment{",
-                "eprint = {2403.01234}",
-            ]
-        ),
-        max_size=20,
-    ).map(lambda parts: "".join(parts).encode()),
+    joined_pieces(
+        ["@article{k,", "@string{v = {x}}", "abstract = {", "title = ", "author = {A, B and C}", "}", "{", '"']
+        + ['\\"u', "$x$", "v", " We test X.", ",", "\n", "@comment{", "eprint = {2403.01234}"],
+        20,
+    ),
     # TEI-like: elements of a GROBID document, balanced or not
-    st.lists(
-        st.sampled_from(
-            [
-                '<TEI xmlns="http://www.tei-c.org/ns/1.0">',
-                "</TEI>",
-                "<teiHeader>",
-                "</teiHeader>",
-                "<profileDesc><abstract><p>",
-                "</p></abstract></profileDesc>",
-                "<text><body><div><head>",
-                "</head><p>",
-                "</p></div></body></text>",
-                "We test X.",
-                "&amp;",
-                "&",
-                "<",
-                "<title>",
-                "</title>",
-            ]
-        ),
-        max_size=16,
-    ).map(lambda parts: "".join(parts).encode()),
+    joined_pieces(
+        ['<TEI xmlns="http://www.tei-c.org/ns/1.0">', "</TEI>", "<teiHeader>", "</teiHeader>", "<title>", "</title>"]
+        + ["<profileDesc><abstract><p>", "</p></abstract></profileDesc>", "<text><body><div><head>", "</head><p>"]
+        + ["</p></div></body></text>", "We test X.", "&amp;", "&", "<"],
+        16,
+    ),
 )
 
 

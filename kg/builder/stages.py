@@ -80,7 +80,7 @@ class BuildResult:
             line += "; skipped " + self.corpus.skip_summary()
         if len(self.corpus.files) > 1 or self.corpus.passed_over:
             files = len(self.corpus.files)
-            line += f"; read {files} file{'s' * (files != 1)}"
+            line += f"; read {files} file{'s' * (files != 1)} ({', '.join(p.name for p in self.corpus.files)})"
             line += f", passed over {len(self.corpus.passed_over)}" if self.corpus.passed_over else ""
         if self.split:
             line += f"; split {len(self.split)} (text over {MAX_PIECE_CHARS} characters, read in pieces)"

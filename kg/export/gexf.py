@@ -1,4 +1,5 @@
-"""GEXF 1.3 for Gephi (valid against the official RelaxNG schema), with a colour by type and a size by papers."""
+"""GEXF 1.3 for Gephi (valid against the official RelaxNG schema), with a colour by type, a size by papers
+and a position from a layout made at build time (kg.export.positions)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Iterator, Sequence
 import networkx as nx
 
 from ..records import Mention
-from ..settings import NODE_STYLE, PAPER, RELATION_COLORS
+from ..settings import NODE_STYLE, RELATION_COLORS, node_size
 from .options import ExportOptions
+from .positions import positions
 from .xml import EDGE_FIELDS, attr, end, leaf, node_fields, sorted_edges, start, text, values, write_xml
 
 GEXF_ROOT = {"xmlns": "http://gexf.net/1.3", "xmlns:viz": "http://gexf.net/1.3/viz", "version": "1.3"}
@@ -25,10 +27,6 @@ def rgb(colour: str) -> dict[str, str]:
     return {channel: str(int(colour[i : i + 2], 16)) for channel, i in zip("rgb", (1, 3, 5))}
 
 
-def node_size(data: dict) -> float:
-    return 10.0 if data["type"] == PAPER else 5.0 + 5.0 * data["papers"]
-
-
 def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     yield start("gexf", GEXF_ROOT)
     yield start("meta") + leaf("creator", {}, "paperkg")
@@ -41,10 +39,13 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
         yield end("attributes")
     colours = {kind: leaf("viz:color", rgb(style["color"])) for kind, style in NODE_STYLE.items()}
     yield start("nodes", {"count": str(graph.number_of_nodes())})
+    where = positions(graph)
     for node, data in sorted(graph.nodes(data=True)):
+        x, y = where[node]
         yield (
             f"<node id={attr(text(node))} label={attr(text(data['name']))}>\n{attvalues(data, node_attributes)}"
-            f'{colours[data["type"]]}<viz:size value="{node_size(data)}"/>\n</node>\n'
+            f'{colours[data["type"]]}<viz:size value="{node_size(data["type"], data.get("papers", 1)):.1f}"/>\n'
+            f'<viz:position x="{x:.1f}" y="{y:.1f}" z="0.0"/>\n</node>\n'
         )
     yield end("nodes")
     colours = {relation: leaf("viz:color", rgb(colour)) for relation, colour in RELATION_COLORS.items()}

@@ -32,6 +32,9 @@ GRAPHML_ROOT = {
 }
 
 
+LABEL = "label"  # a node's name under the key that yEd, Cytoscape and igraph show as its label
+
+
 def key_id(kind: str, name: str) -> str:
     """GraphML key ids are unique in a file: an edge field named like a node field (`papers`) gets a prefix."""
     return f"edge_{name}" if kind == "edge" and name in dict(NODE_FIELDS) else name
@@ -40,6 +43,7 @@ def key_id(kind: str, name: str) -> str:
 def graphml_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     yield start("graphml", GRAPHML_ROOT)
     node_attributes = node_fields(graph)
+    yield leaf("key", {"id": LABEL, "for": "node", "attr.name": LABEL, "attr.type": "string"})
     for kind, fields in (("node", node_attributes), ("edge", EDGE_FIELDS)):
         for name, type_ in fields:
             yield leaf(
@@ -51,6 +55,7 @@ def graphml_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     for node, data in sorted(graph.nodes(data=True)):
         yield (
             f"<node id={attr(text(node))}>\n"
+            + data_line(f'<data key="{LABEL}"', "data", text(data["name"]))
             + "".join(data_line(node_keys[name], "data", value) for name, value in values(data, node_attributes))
             + "</node>\n"
         )

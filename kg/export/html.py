@@ -23,7 +23,15 @@ from pyvis.network import Network
 
 from ..graph import identifier_page, results_of
 from ..records import Mention, result_phrase
-from ..settings import DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, NODE_STYLE, PAPER, PROPOSES, RELATION_COLORS
+from ..settings import (
+    DEFAULT_HTML_MAX_NODES,
+    DEFAULT_HTML_MIN_PAPERS,
+    NODE_STYLE,
+    PAPER,
+    PROPOSES,
+    RELATION_COLORS,
+    node_size,
+)
 from .options import ExportOptions
 
 VIS_DIR = Path(pyvis.__file__).parent / "lib" / "vis-9.1.2"
@@ -182,7 +190,7 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
             label=name if len(name) <= 40 else name[:38] + "…",
             shape=style["shape"],
             color=style["color"],
-            size=10 if data["type"] == PAPER else 10 + 5 * papers**0.5,
+            size=node_size(data["type"], papers),
             font={"size": 10 if data["type"] == PAPER else round(12 + 3 * papers**0.5)},
             title=node_tooltip(data, evidence.get(node, ""), shown_papers, results.get(node, [])),
             kind=data["type"],

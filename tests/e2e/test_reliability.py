@@ -118,7 +118,9 @@ def test_a_folder_build_names_the_files_it_passed_over(tmp_path):
     assert result.returncode == 0, result.stderr
     warning = f"kg: warning: {folder / 'SOURCE.txt'}: passed over: notes, not abstracts (it has heading or rule lines)"
     assert result.stderr.strip() == warning
-    assert result.stdout.startswith("1 papers, ") and result.stdout.rstrip().endswith("; read 1 file, passed over 1")
+    assert result.stdout.startswith("1 papers, ") and result.stdout.rstrip().endswith(
+        "; read 1 file (a.jsonl), passed over 1"
+    )
 
 
 @pytest.mark.parametrize(

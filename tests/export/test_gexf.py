@@ -58,7 +58,7 @@ def test_gexf_loads_in_graphology(sample_build, graphology):
     seen = json.loads(run.stdout)
     graph = sample_build.graph
     assert (seen["nodes"], seen["edges"]) == (graph.number_of_nodes(), graph.number_of_edges())
-    assert seen["type"] == "directed" and seen["colored"] == seen["sized"] == seen["nodes"]
+    assert seen["type"] == "directed" and seen["colored"] == seen["sized"] == seen["positioned"] == seen["nodes"]
     nodes, edges = seen["nodeAttributes"], seen["edgeAttributes"]
     assert nodes["papers"] == nodes["year"] == edges["mentions"] == ["number"]
     assert nodes["type"] == nodes["name"] == nodes["aliases"] == nodes["label"] == ["string"]
@@ -93,3 +93,43 @@ def test_characters_xml_cannot_hold_are_dropped(tmp_path, shared):
     assert rng.validate(etree.parse(str(tmp_path / "g.gexf"))), rng.error_log
     names = [n.get("label") for n in etree.parse(str(tmp_path / "g.gexf")).iter("{http://gexf.net/1.3}node")]
     assert sorted(names) == ["A title", "Net"]
+
+
+def viz_of(path: Path) -> dict[str, tuple[float, float, float]]:
+    """Each node's size and position, as the file gives them."""
+    viz = "{http://gexf.net/1.3/viz}"
+    found = {}
+    for node in etree.parse(str(path)).getroot().iter("{http://gexf.net/1.3}node"):
+        position = node.find(viz + "position")
+        found[node.get("id")] = (
+            float(node.find(viz + "size").get("value")),
+            float(position.get("x")),
+            float(position.get("y")),
+        )
+    return found
+
+
+def test_sizes_grow_with_the_square_root_of_papers(tmp_path):
+    graph = nx.MultiDiGraph()
+    graph.add_node("p", type="Paper", name="A paper", paper_id="p", year=None, authors=[])
+    for papers in (1, 4, 16, 100):
+        graph.add_node(f"m{papers}", type="Method", name=f"Net{papers}", aliases=[], papers=papers)
+        graph.add_edge("p", f"m{papers}", key="usesMethod", relation="usesMethod", mentions=1)
+    write_gexf(graph, tmp_path / "graph.gexf")
+    sizes = {node: size for node, (size, _, _) in viz_of(tmp_path / "graph.gexf").items()}
+    # twice the size for four times the papers: an area in proportion to them, from a paper's 10
+    assert sizes == {"p": 10.0, "m1": 15.0, "m4": 20.0, "m16": 30.0, "m100": 60.0}
+
+
+def test_linked_nodes_lie_closer_than_other_pairs(sample_build):
+    viz = viz_of(sample_build.out / "graph.gexf")
+    graph = nx.Graph(sample_build.graph)
+
+    def distance(a, b):
+        return ((viz[a][1] - viz[b][1]) ** 2 + (viz[a][2] - viz[b][2]) ** 2) ** 0.5
+
+    nodes = sorted(graph)
+    linked = [distance(a, b) for a, b in graph.edges()]
+    pairs = [distance(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1 :] if not graph.has_edge(a, b)]
+    assert sum(linked) / len(linked) < 0.5 * sum(pairs) / len(pairs)
+    assert len({(x, y) for _, x, y in viz.values()}) == len(viz)  # no two nodes on one spot

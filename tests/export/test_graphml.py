@@ -32,6 +32,13 @@ def test_graphml_is_typed_for_igraph_and_networkx(sample_build):
     )
 
 
+def test_every_node_has_its_name_as_label(sample_build):
+    path = sample_build.out / "graph.graphml"
+    names = {node: data["name"] for node, data in sample_build.graph.nodes(data=True)}
+    assert {n: d["label"] for n, d in nx.read_graphml(path).nodes(data=True)} == names
+    assert {v["id"]: v["label"] for v in igraph.Graph.Read_GraphML(str(path)).vs} == names
+
+
 def test_the_file_does_not_depend_on_insertion_order(sample_build, tmp_path):
     write_graphml(reversed_copy(sample_build.graph), tmp_path / "graph.graphml")
     assert (tmp_path / "graph.graphml").read_bytes() == (sample_build.out / "graph.graphml").read_bytes()

@@ -1,5 +1,6 @@
 // Reads a GEXF file with graphology-gexf, the parser Gephi Lite uses, and prints what it found as JSON:
-// node and edge counts, how many nodes have a colour and a positive size, and the JS types of attributes.
+// node and edge counts, how many nodes have a colour, a positive size and a position, and the JS types of
+// attributes.
 const fs = require("fs");
 const Graph = require("graphology");
 const gexf = require("graphology-gexf");
@@ -12,9 +13,11 @@ const nodeTypes = {};
 const edgeTypes = {};
 let colored = 0;
 let sized = 0;
+let positioned = 0;
 graph.forEachNode((_, attrs) => {
   if (attrs.color) colored += 1;
   if (attrs.size > 0) sized += 1;
+  if (Number.isFinite(attrs.x) && Number.isFinite(attrs.y)) positioned += 1;
   types(attrs, nodeTypes);
 });
 graph.forEachEdge((_, attrs) => types(attrs, edgeTypes));
@@ -25,6 +28,7 @@ console.log(JSON.stringify({
   type: graph.type,
   colored,
   sized,
+  positioned,
   nodeAttributes: lists(nodeTypes),
   edgeAttributes: lists(edgeTypes),
 }));
