@@ -23,7 +23,7 @@ from ..records import Paper
 from .bibtex import read_bibtex
 from .fields import NO_ABSTRACT, PAPER_FIELDS, text_id
 from .files import read_text_file
-from .formats import Record, is_header, read_csv, read_json, read_jsonl, read_text, split_paragraphs
+from .formats import Record, is_header, read_csv, read_json, read_jsonl, read_text, split_paragraphs, text_records
 from .sources import FieldMap, paper_from_record
 from .tei import read_tei
 
@@ -141,8 +141,10 @@ def records_of(path: Path, in_folder: bool, names: FieldMap) -> list[Record]:
     half-way is passed over entirely."""
     read = reader_of(path)
     assert read is not None  # input_files keeps only the files a reader reads
-    if in_folder and read is read_text and NOTES_LINE.search(read_text_file(path)):
-        raise InputError(NOTES, path)
+    if in_folder and read is read_text:  # a folder's text file may be notes: looked at, then read, once
+        if NOTES_LINE.search(text := read_text_file(path)):
+            raise InputError(NOTES, path)
+        return list(text_records(path, text))
     return list(read(path, names))
 
 

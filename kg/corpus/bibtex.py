@@ -39,7 +39,7 @@ def person(name: str) -> str:
     """A name written "Last, First" or "First Last" as "First Last" (von and Jr. parts in their places)."""
     try:
         return plain_text(parse_single_name_into_parts(name).merge_first_name_first)
-    except Exception:  # bibtexparser's InvalidNameError, or a name its splitter does not expect
+    except ValueError:  # bibtexparser's InvalidNameError: a name its splitter cannot read
         return plain_text(name)
 
 

@@ -116,7 +116,11 @@ def is_header(paragraph: str) -> bool:
 
 def read_text(path: Path, names: FieldMap) -> Iterator[Record]:
     """Plain text: an optional header line, then one abstract per paragraph."""
-    paragraphs = split_paragraphs(read_text_file(path))
+    return text_records(path, read_text_file(path))
+
+
+def text_records(path: Path, text: str) -> Iterator[Record]:
+    paragraphs = split_paragraphs(text)
     first = 2 if paragraphs and is_header(paragraphs[0]) else 1
     for number, abstract in enumerate(paragraphs[first - 1 :], start=first):
         yield f"{path}, paragraph {number}", Paper(id=text_id(abstract), abstract=abstract)

@@ -21,17 +21,18 @@ from .files import read_text_file
 from .formats import Record
 from .sources import FieldMap
 
+NAMESPACES = {"tei": "http://www.tei-c.org/ns/1.0"}
 TEI = "{http://www.tei-c.org/ns/1.0}"
 SUFFIX = ".tei.xml"
+FILE_DESC = "tei:teiHeader/tei:fileDesc/"
 
 
 def _all(element: ET.Element | None, path: str) -> list[ET.Element]:
-    return [] if element is None else element.findall(path.replace("tei:", TEI))
+    return [] if element is None else element.findall(path, NAMESPACES)
 
 
 def _first(element: ET.Element | None, path: str) -> ET.Element | None:
-    found = _all(element, path)
-    return found[0] if found else None
+    return None if element is None else element.find(path, NAMESPACES)
 
 
 def content(element: ET.Element | None) -> str:
@@ -52,14 +53,14 @@ def person(name: ET.Element) -> str:
 
 
 def tei_paper(id: str, root: ET.Element) -> Paper:
-    source = _first(root, "tei:teiHeader/tei:fileDesc/tei:sourceDesc/tei:biblStruct")
-    title = _first(root, "tei:teiHeader/tei:fileDesc/tei:titleStmt/tei:title[@type='main']")
-    date = _first(root, "tei:teiHeader/tei:fileDesc/tei:publicationStmt/tei:date[@when]")
+    source = _first(root, FILE_DESC + "tei:sourceDesc/tei:biblStruct")
+    title = _first(root, FILE_DESC + "tei:titleStmt/tei:title[@type='main']")
+    date = _first(root, FILE_DESC + "tei:publicationStmt/tei:date[@when]")
     date = date if date is not None else _first(source, ".//tei:monogr/tei:imprint/tei:date[@type='published']")
     return fields.paper(
         id,
         fields.abstract(full_text(root)),
-        content(title if title is not None else _first(root, "tei:teiHeader/tei:fileDesc/tei:titleStmt/tei:title")),
+        content(title if title is not None else _first(root, FILE_DESC + "tei:titleStmt/tei:title")),
         tuple(filter(None, map(person, _all(source, "tei:analytic/tei:author/tei:persName")))),
         "",
         content(_first(source, "tei:monogr/tei:title")),
