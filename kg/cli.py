@@ -144,25 +144,28 @@ def query(
     ),
     graph: Path = graph_option(),
     format: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
-    bind: List[str] = typer.Option(
-        [], "--bind", "-b", help="NAME=VALUE: VALUE (a string, or <IRI>) for the query's selected ?NAME; repeatable."
+    param: List[str] = typer.Option(
+        [],
+        "--param",
+        "-p",
+        "--bind",
+        "-b",
+        help="NAME=VALUE: a value (a string, or <IRI>) for the query's parameter NAME; repeatable.",
     ),
     list_queries: bool = typer.Option(False, "--list", help="List the library's queries and what each answers."),
 ) -> None:
     """Run a SPARQL query over a build (its store/, else its graph.ttl)."""
-    from .query.library import library, question
+    from .query.library import describe, library
     from .query.run import FORMATTERS, parse_bindings, run_query
 
     if list_queries:
-        queries = library()
-        width = max(map(len, queries), default=0)
-        typer.echo("\n".join(f"{name:<{width}}  {question(path)}" for name, path in queries.items()))
+        typer.echo(describe(library()))
         return
     if query is None:
         raise KGError("give a query: a library query's name (kg query --list), a .rq file or SPARQL text")
     if format not in FORMATTERS:
         raise KGError(f"unknown --format {format!r}; use one of {', '.join(FORMATTERS)}")
-    typer.echo(FORMATTERS[format](run_query(query, graph, bindings=parse_bindings(bind))))
+    typer.echo(FORMATTERS[format](run_query(query, graph, bindings=parse_bindings(param))))
 
 
 @app.command()

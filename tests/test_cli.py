@@ -89,11 +89,27 @@ def test_query_binds_a_selected_variable(seed_builds):
     out = str(seed_builds["icml2025_seed.jsonl"])
     select = "SELECT ?topic ?n WHERE { OPTIONAL { BIND('default' AS ?topic) } VALUES ?n { 1 } }"
     unbound = run("-m", "kg.cli", "query", select, "--graph", out, "--format", "csv")
-    bound = run("-m", "kg.cli", "query", select, "--graph", out, "--format", "csv", "--bind", "topic=optimal transport")
-    iri = run("-m", "kg.cli", "query", select, "-g", out, "-f", "csv", "-b", "topic=<https://example.org/x>")
+    bound = run(
+        "-m", "kg.cli", "query", select, "--graph", out, "--format", "csv", "--param", "topic=optimal transport"
+    )
+    iri = run("-m", "kg.cli", "query", select, "-g", out, "-f", "csv", "-p", "topic=<https://example.org/x>")
+    older = run("-m", "kg.cli", "query", select, "-g", out, "-f", "csv", "--bind", "topic=x")  # the option's older name
     assert unbound.stdout.splitlines()[1] == "default,1"
     assert bound.stdout.splitlines()[1] == "optimal transport,1"
     assert iri.stdout.splitlines()[1] == "https://example.org/x,1"
+    assert older.stdout.splitlines()[1] == "x,1"
+
+
+def test_a_table_shows_a_long_cell_whole_wrapped_onto_lines_of_its_own_column(seed_builds):
+    words = [f"word{i}" for i in range(60)]  # 419 characters
+    select = f"SELECT ?short ?long ?after WHERE {{ BIND('a' AS ?short) BIND('{' '.join(words)}' AS ?long) BIND('z' AS ?after) }}"
+    table = run("-m", "kg.cli", "query", select, "-g", str(seed_builds["icml2025_seed.jsonl"])).stdout.splitlines()
+    header, rule, *lines, count = table
+    cells = [line.split("|") for line in lines]
+    assert header.split(" | ")[1].strip() == "long" and count == "(1 row)" and len(lines) > 3
+    assert " ".join(cell[1].strip() for cell in cells).split() == words  # every word, in order, none cut
+    assert [cell[0].strip() for cell in cells] == ["a"] + [""] * (len(lines) - 1)
+    assert cells[0][2].strip() == "z" and all(len(cell[1].strip()) <= 80 for cell in cells)
 
 
 @pytest.mark.parametrize(
@@ -102,7 +118,7 @@ def test_query_binds_a_selected_variable(seed_builds):
 )
 def test_a_bad_binding_is_one_line_error(seed_builds, binding, message):
     select = "SELECT ?topic WHERE { OPTIONAL { BIND('default' AS ?topic) } }"
-    result = run("-m", "kg.cli", "query", select, "-g", str(seed_builds["icml2025_seed.jsonl"]), "--bind", binding)
+    result = run("-m", "kg.cli", "query", select, "-g", str(seed_builds["icml2025_seed.jsonl"]), "--param", binding)
     assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 

@@ -12,6 +12,7 @@ import io
 import json
 import re
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -21,8 +22,9 @@ import pyoxigraph as ox
 from ..builder.staging import moves_pending
 from ..errors import QueryError
 from ..layout import GRAPH_FILE, STORE_DIR
-from .library import library
+from .library import GIVEN, library, parameters
 
+Term = ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple  # what a variable can be bound to
 CELL_WIDTH = 80
 VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 BOM = "\ufeff"
@@ -217,24 +219,24 @@ def term_text(term: object) -> str:
 
 
 def parse_bindings(bindings: list[str]) -> dict[str, str]:
-    """`NAME=VALUE` pairs (`--bind topic="differential privacy"`) as a dict."""
+    """`NAME=VALUE` pairs (`--param topic="differential privacy"`) as a dict."""
     parsed = {}
     for binding in bindings:
         name, equals, value = binding.partition("=")
         name = name.strip().removeprefix("?")
         if not equals or not VARIABLE.fullmatch(name):
-            raise QueryError(f"--bind {binding!r}: expected NAME=VALUE, as in --bind topic='differential privacy'")
+            raise QueryError(f"--param {binding!r}: expected NAME=VALUE, as in --param topic='differential privacy'")
         parsed[name] = value
     return parsed
 
 
-def term(value: str) -> ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple:
+def term(value: str) -> Term:
     """A bound value: `<...>` is an IRI, anything else a plain string."""
     if value.startswith("<") and value.endswith(">"):
         try:
             return ox.NamedNode(value[1:-1])
         except ValueError as exc:
-            raise QueryError(f"--bind {value}: not an IRI ({exc})") from None
+            raise QueryError(f"--param {value}: not an IRI ({exc})") from None
     return ox.Literal(value)
 
 
@@ -247,26 +249,40 @@ def refuse_unsafe(query: str) -> None:
         raise QueryError(reason)
 
 
+def substitution(bindings: Mapping[str, str], declared: Mapping[str, str]) -> dict[ox.Variable, Term]:
+    """The values to bind: a parameter the query declares is its ?given_NAME, and a query that declares
+    parameters takes no other; in any other query NAME is the selected ?NAME (SPARQL SEP-0007)."""
+    if not declared:
+        return {ox.Variable(name): term(value) for name, value in bindings.items()}
+    for name in bindings:
+        if name not in declared:
+            raise QueryError(f"--param {name}: not a parameter of this query; it takes {', '.join(declared)}")
+    return {ox.Variable(GIVEN + name): term(value) for name, value in bindings.items()}
+
+
 def run_query(
     query: str, graph_dir: Path, store: ox.Store | None = None, bindings: Mapping[str, str] | None = None
 ) -> QueryResult:
-    """Run `query`, with each of `bindings` (variable name -> value) substituted for its variable, which the
-    query must select (SPARQL SEP-0007, as Oxigraph does it)."""
+    """Run `query` with `bindings` (parameter name -> value) bound as values, never pasted into its text; the
+    columns of declared parameters (their values are what was given) are left out of the result."""
     text = read_query(query)
     refuse_unsafe(text)
     store = store or open_store(graph_dir)
-    substitutions = {ox.Variable(name): term(value) for name, value in (bindings or {}).items()}
+    declared = parameters(text)
+    substitutions = substitution(bindings or {}, declared)
     try:
         result = store.query(text, substitutions=substitutions or None)
     except SyntaxError as exc:
         raise QueryError(f"invalid SPARQL: {exc}") from None
     except RuntimeError as exc:  # a bound variable the query does not select
-        raise QueryError(f"--bind: {one_line(exc)}") from None
+        raise QueryError(f"--param: {one_line(exc)}") from None
     if isinstance(result, ox.QueryBoolean):
         return QueryResult(["result"], [["true" if bool(result) else "false"]])
     if isinstance(result, ox.QuerySolutions):
-        columns = [v.value for v in result.variables]
-        return QueryResult(columns, [[term_text(term) for term in solution] for solution in result])
+        hidden = {GIVEN + name for name in declared}
+        shown = [i for i, v in enumerate(result.variables) if v.value not in hidden]
+        columns = [result.variables[i].value for i in shown]
+        return QueryResult(columns, [[term_text(solution[i]) for i in shown] for solution in result])
     return QueryResult(
         ["subject", "predicate", "object"],
         [[term_text(t.subject), term_text(t.predicate), term_text(t.object)] for t in result],
@@ -274,15 +290,23 @@ def run_query(
 
 
 def format_table(result: QueryResult) -> str:
-    def cut(cell: str) -> str:
-        cell = " ".join(cell.split())
-        return cell if len(cell) <= CELL_WIDTH else cell[: CELL_WIDTH - 1] + "…"
+    """Columns padded to their widest cell; a cell over CELL_WIDTH characters wraps onto the row's next lines,
+    whole, so that a sentence or a title reads in full."""
 
-    rows = [[cut(c) for c in row] for row in result.rows]
-    widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(result.columns)]
-    line = " | ".join(f"{{:<{w}}}" for w in widths).format  # one call a row, not an ljust a cell: 41,000 rows add up
+    def wrapped(cell: str) -> list[str]:
+        cell = " ".join(cell.split())
+        return [cell] if len(cell) <= CELL_WIDTH else textwrap.wrap(cell, CELL_WIDTH, break_on_hyphens=False)
+
+    rows = [[wrapped(c) for c in row] for row in result.rows]
+    widths = [max([len(c)] + [len(part) for r in rows for part in r[i]]) for i, c in enumerate(result.columns)]
+    line = " | ".join(f"{{:<{w}}}" for w in widths).format  # one call a line, not an ljust a cell: 41,000 rows add up
     lines = [line(*result.columns).rstrip(), "-+-".join("-" * w for w in widths)]
-    lines += [line(*row).rstrip() for row in rows]
+    for row in rows:
+        height = max(map(len, row), default=1)
+        if height == 1:
+            lines.append(line(*(parts[0] if parts else "" for parts in row)).rstrip())
+        else:
+            lines += [line(*(parts[k] if k < len(parts) else "" for parts in row)).rstrip() for k in range(height)]
     lines.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
     return "\n".join(lines)
 

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kg.cli import app
+from kg.errors import QueryError
 from kg.graph import paper_iri
 from kg.query.run import run_query
 from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, USES_RELATION
@@ -94,9 +95,10 @@ def test_entity_aliases(sample):
     assert [n for n, _ in found] == sorted(expected)
 
 
-def test_explain_paper(sample):
+@pytest.mark.parametrize("paper", ["UHF0km7R5M", "U7eMoRDIGi"])  # the query's default, and a paper given
+def test_explain_paper(sample, paper):
     graph, mentions, out = sample
-    title = graph.nodes[next(n for n, d in graph.nodes(data=True) if d.get("paper_id") == "UHF0km7R5M")]["title"]
+    title = graph.nodes[next(n for n, d in graph.nodes(data=True) if d.get("paper_id") == paper)]["title"]
     expected = {
         (
             title,
@@ -105,9 +107,9 @@ def test_explain_paper(sample):
             m["confidence"],
         )
         for m in mentions
-        if m["paper"] == "UHF0km7R5M"
+        if m["paper"] == paper
     }
-    found = rows("explain-paper.rq", out)
+    found = [tuple(row) for row in run_query("explain-paper", out, bindings={"paper": paper}).rows]
     assert expected and {(*row[:3], float(row[3])) for row in found} == expected
     for role in {r for _, r, *_ in found}:  # most confident first within a role
         confidences = [float(c) for _, r, _, c in found if r == role]
@@ -234,17 +236,19 @@ def test_relation_evidence(sample):
     assert expected and Counter(rows("relation-evidence.rq", out)) == expected
 
 
-def test_similar_papers(sample):
+@pytest.mark.parametrize("paper", [None, "UA8DESerfC"])  # the query's default, and a paper given
+def test_similar_papers(sample, paper):
     graph, _, out = sample
     entities = papers_of(graph)
-    given = next(p for p in entities if graph.nodes[p]["paper_id"] == "UFlyLkvyAE")
+    given = next(p for p in entities if graph.nodes[p]["paper_id"] == (paper or "UFlyLkvyAE"))
     shared = {p: entities[p] & entities[given] for p in entities if p != given and entities[p] & entities[given]}
     ranked = sorted(shared.items(), key=lambda kv: (-len(kv[1]), graph.nodes[kv[0]]["paper_id"]))[:25]
     expected = [
         (graph.nodes[p]["paper_id"], graph.nodes[p]["title"], str(len(es)), {name(graph, e) for e in es})
         for p, es in ranked
     ]
-    found = [(p, t, n, set(names.split(" | "))) for p, t, n, names in rows("similar-papers.rq", out)]
+    bindings = {"paper": paper} if paper else None
+    found = [(p, t, n, set(e.split(" | "))) for p, t, n, e in run_query("similar-papers", out, bindings=bindings).rows]
     assert expected and found == expected
 
 
@@ -258,16 +262,66 @@ def test_mention_evidence(sample):
     assert found == sorted(found, key=lambda r: (r[0], r[1], int(r[2])))
 
 
+def named(graph, given: str) -> set[str]:
+    """The entities that `given` names: by their name or an alias, in any case."""
+    return {
+        n
+        for n, d in graph.nodes(data=True)
+        if d["type"] != PAPER and given.lower() in {s.lower() for s in (d["name"], *d["aliases"])}
+    }
+
+
+def spelled_otherwise(graph, entity_name: str) -> str:
+    """Another spelling of an entity's name, as a user might type it: an alias if it has one, in swapped case."""
+    node = next(d for _, d in graph.nodes(data=True) if d["type"] != PAPER and d["name"] == entity_name)
+    return (sorted(node["aliases"]) or [entity_name])[0].swapcase()
+
+
+@pytest.mark.parametrize(
+    "query, parameter, columns",
+    [
+        ("compared-methods", "method", [0]),
+        ("dataset-papers", "dataset", [0]),
+        ("mention-evidence", "entity", [0]),
+        ("relation-evidence", "entity", [0, 2]),
+    ],
+)
+def test_a_name_parameter_picks_the_rows_of_what_it_names_in_any_case_or_by_alias(sample, query, parameter, columns):
+    graph, _, out = sample
+    every = rows(f"{query}.rq", out)
+    counts = Counter(row[columns[0]] for row in every)
+    for entity_name in sorted(counts, key=lambda n: (-counts[n], n))[:3]:
+        given = spelled_otherwise(graph, entity_name)
+        names = {name(graph, n) for n in named(graph, given)}
+        expected = [row for row in every if any(row[c] in names for c in columns)]
+        found = [tuple(row) for row in run_query(query, out, bindings={parameter: given}).rows]
+        assert entity_name in names and expected and found == expected, given
+
+
+def test_the_leaderboard_of_one_dataset(results_build):
+    every = rows("leaderboard.rq", results_build.out)
+    found = run_query("leaderboard", results_build.out, bindings={"dataset": "imagenet"}).rows
+    assert [tuple(row) for row in found] == [row for row in every if row[0] == "ImageNet"] != []
+
+
+def test_a_parameter_value_is_a_value_never_query_text(sample):
+    _, _, out = sample
+    injected = 'x")) } } ?s ?p ?o . { SELECT ?given_entity { BIND("x'
+    assert run_query("mention-evidence", out, bindings={"entity": injected}).rows == []
+
+
+def test_a_parameter_the_query_does_not_declare_is_a_one_line_error(sample):
+    _, _, out = sample
+    with pytest.raises(QueryError, match="--param topik: not a parameter of this query; it takes topic, year"):
+        run_query("topic-papers", out, bindings={"topik": "x"})
+
+
 def topic_papers(graph, topic: str) -> dict[str, set[str]]:
     """Paper IRI -> names of the entities through which it is on `topic`: a node named so, or one whose
     broader edges lead to such a node."""
     broader = nx.DiGraph((u, v) for u, v, d in graph.edges(data=True) if d["relation"] == "broader")
-    named = {
-        n
-        for n, d in graph.nodes(data=True)
-        if d["type"] != PAPER and topic.lower() in {s.lower() for s in (d["name"], *d["aliases"])}
-    }
-    on_topic = named | {n for t in named if t in broader for n in nx.ancestors(broader, t)}
+    nodes = named(graph, topic)
+    on_topic = nodes | {n for t in nodes if t in broader for n in nx.ancestors(broader, t)}
     found = defaultdict(set)
     for paper, entity in graph.edges():
         if entity in on_topic and graph.nodes[paper]["type"] == PAPER:
@@ -281,17 +335,18 @@ def widest_topic(graph) -> str:
     return name(graph, min(counts, key=lambda n: (-counts[n], n)))
 
 
-@pytest.mark.parametrize("bound", [True, False])
-def test_topic_papers(sample, bound):
+@pytest.mark.parametrize("bound, year", [(True, None), (False, None), (True, "2025"), (True, "1999")])
+def test_topic_papers(sample, bound, year):
     graph, _, out = sample
     topic = widest_topic(graph).upper() if bound else "large language models"  # the query's default; any case matches
-    found = topic_papers(graph, topic)
+    found = {p: names for p, names in topic_papers(graph, topic).items() if year in (None, str(graph.nodes[p]["year"]))}
     expected = {
         (topic, str(graph.nodes[p]["year"]), graph.nodes[p]["paper_id"], graph.nodes[p]["title"], frozenset(names))
         for p, names in found.items()
     }
-    result = run_query((QUERIES / "topic-papers.rq").read_text(), out, bindings={"topic": topic} if bound else None)
-    assert len(found) > 1 and len(result.rows) == len(found)
+    bindings = ({"topic": topic} if bound else {}) | ({"year": year} if year else {})
+    result = run_query("topic-papers", out, bindings=bindings)
+    assert (len(found) > 1) == (year != "1999") and len(result.rows) == len(found)
     assert {(*row[:4], frozenset(row[4].split(" | "))) for row in result.rows} == expected
 
 
@@ -301,7 +356,7 @@ def test_topic_trend(sample):
     years = Counter(graph.nodes[p]["year"] for p in topic_papers(graph, topic))
     every = Counter(d["year"] for _, d in graph.nodes(data=True) if d["type"] == PAPER)
     expected = [[topic, str(y), str(n), str(every[y])] for y, n in sorted(years.items())]
-    result = run_query((QUERIES / "topic-trend.rq").read_text(), out, bindings={"topic": topic})
+    result = run_query("topic-trend", out, bindings={"topic": topic})
     assert expected and [row[:4] for row in result.rows] == expected
     assert all(abs(float(row[4]) - int(row[2]) / int(row[3])) < 0.001 for row in result.rows)
 
@@ -385,13 +440,27 @@ def test_a_library_query_runs_by_its_name(sample):
     assert run_query("top-entities", out).rows == run_query(str(QUERIES / "top-entities.rq"), out).rows
 
 
-def test_kg_query_list_gives_every_library_query_with_its_question():
+def test_kg_query_list_gives_every_library_query_with_its_question_and_parameters():
     result = CliRunner().invoke(app, ["query", "--list"])
     assert result.exit_code == 0, result.output
-    listed = dict(line.split(None, 1) for line in result.output.splitlines())
+    listed: dict[str, list[str]] = {}
+    for line in result.output.splitlines():
+        if line.startswith(" "):
+            listed[list(listed)[-1]].append(line.strip())
+        else:
+            query, question = line.split(None, 1)
+            listed[query] = [question]
     files = sorted(QUERIES.glob("*.rq"))
     assert list(listed) == [f.stem for f in files]
-    assert all(listed[f.stem] == f.read_text(encoding="utf-8").splitlines()[0].removeprefix("# ") for f in files)
+    for f in files:
+        header = [
+            line.removeprefix("# ") for line in f.read_text(encoding="utf-8").splitlines() if line.startswith("#")
+        ]
+        params = [
+            re.sub(r"^Parameter (\w+): ", r"--param \1=...: ", line) for line in header if line.startswith("Parameter ")
+        ]
+        assert listed[f.stem] == [header[0], *params]
+    assert sum(len(lines) > 1 for lines in listed.values()) >= 8
 
 
 def test_kg_version_is_the_installed_distributions():
