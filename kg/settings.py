@@ -41,7 +41,6 @@ ENTITY_RELATIONS = frozenset({*RELATIONS, BROADER, MAY_STAND_FOR})  # edges from
 
 # Relation name (the kg: property local name) -> Neo4j relationship type.
 NEO4J_RELATIONSHIP_TYPES = {
-    "mentions": "MENTIONS",
     "proposes": "PROPOSES",
     "usesMethod": "USES_METHOD",
     "addressesTask": "ADDRESSES_TASK",

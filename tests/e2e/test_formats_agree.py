@@ -13,6 +13,7 @@ COUNT_RELATIONS = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(*) AS ?c) WHERE { VALUES ?r { kg:usedFor kg:evaluatedOn kg:comparedWith kg:isA } ?a ?r ?b }"""
 COUNT_BROADER = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(*) AS ?c) WHERE { ?a <http://www.w3.org/2004/02/skos/core#broader>|kg:mayStandFor ?b }"""
+ROLE_TYPES = {"PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET"}  # a paper's one link to an entity
 ENTITY_TYPES = {"USED_FOR", "EVALUATED_ON", "COMPARED_WITH", "IS_A", "BROADER", "MAY_STAND_FOR"}
 RESULT_TYPES = {"REPORTS", "OF_METHOD", "ON_DATASET", "ON_TASK", "OVER_BASELINE"}
 
@@ -36,7 +37,7 @@ def test_node_and_edge_counts_agree(sample_build):
     gexf = nx.read_gexf(out / "graph.gexf")
     ig = igraph.Graph.Read_GraphML(str(out / "graph.graphml"))
     neo_nodes = rows(out / "neo4j" / "papers.csv") + rows(out / "neo4j" / "entities.csv")
-    neo_edges = [r for r in rows(out / "neo4j" / "relationships.csv") if r[":TYPE"] in {"MENTIONS", *ENTITY_TYPES}]
+    neo_edges = [r for r in rows(out / "neo4j" / "relationships.csv") if r[":TYPE"] in {*ROLE_TYPES, *ENTITY_TYPES}]
     assert nodes == graphml.number_of_nodes() == gexf.number_of_nodes() == ig.vcount() == len(neo_nodes)
     assert relations > 0 and broader > 0
     assert (
@@ -74,11 +75,7 @@ def test_neo4j_headers_and_references(sample_build):
         "Result"
     }
     assert {r[":TYPE"] for r in rels} <= {
-        "MENTIONS",
-        "PROPOSES",
-        "USES_METHOD",
-        "ADDRESSES_TASK",
-        "USES_DATASET",
+        *ROLE_TYPES,
         *ENTITY_TYPES,
         *RESULT_TYPES,
     }

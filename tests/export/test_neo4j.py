@@ -33,6 +33,7 @@ RESULT_LINKS = ("reports", "ofMethod", "onDataset", "onTask", "overBaseline")
 RDF_RESULT_LINKS = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT ?p (COUNT(*) AS ?c)
 WHERE { VALUES ?p { kg:reports kg:ofMethod kg:onDataset kg:onTask kg:overBaseline } ?a ?p ?b } GROUP BY ?p"""
+ROLE_TYPES = ("PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET")  # a paper's link to an entity
 RDF_MENTIONS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(*) AS ?c) WHERE { ?p kg:mentions ?e }"
 START_SECONDS = 120
 DATABASES = ("push", "cypher", "long", "long_cypher", "formulas", "formulas_cypher")
@@ -141,9 +142,9 @@ def one_paper_graph(title: str, abstract: str, author: str, method: str, sentenc
 def read_back(uri: str, database: str) -> dict[str, object]:
     """The text properties of the one paper, its method and the relationships between them, as stored."""
     query = (
-        "MATCH (p:Paper)-[r:PROPOSES]->(m:Method) MATCH (p)-[s:MENTIONS]->(m) RETURN p.title AS title, "
+        "MATCH (p:Paper)-[r:PROPOSES]->(m:Method) RETURN p.title AS title, "
         "p.abstract AS abstract, p.authors AS authors, m.name AS method, m.aliases AS aliases, "
-        "r.sentence AS sentence, s.sentence AS mention_sentence"
+        "r.sentence AS sentence"
     )
     with GraphDatabase.driver(uri, auth=(USER, PASSWORD)) as driver:
         [record] = driver.execute_query(query, database_=database).records
@@ -156,7 +157,6 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     push(bolt, "push", sample_build.out)
     first = counts(bolt, "push")
     assert {label: first[label] for label in LABELS} == nodes
-    assert first["MENTIONS"] == mentions
     # A result's links arrive as their own types, as many as graph.ttl has.
     links = {
         row["p"].value.rpartition("#")[2]: int(row["c"].value)
@@ -164,8 +164,8 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     }
     assert links["reports"] == nodes["Result"]
     assert {r: first[NEO4J_RELATIONSHIP_TYPES[r]] for r in RESULT_LINKS} == {r: links.get(r, 0) for r in RESULT_LINKS}
-    # Every mention pair also has exactly one role relationship.
-    assert sum(first[t] for t in ("PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET")) == mentions
+    # Every paper-entity pair is one relationship, of its role: one arrow in Browser and Bloom.
+    assert sum(first[t] for t in ROLE_TYPES) == mentions
     # Entity → entity edges arrive as their own types.
     between = Counter(
         d["relation"] for *_, d in sample_build.graph.edges(data=True) if d["relation"] in ENTITY_RELATIONS
@@ -184,8 +184,13 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
             "e"
         ]
         confidences = driver.execute_query(
-            "MATCH (p:Paper)-[r:MENTIONS]->(e) RETURN p.id AS p, e.id AS e, r.confidence AS c", database_="push"
+            "MATCH (p:Paper)-[r]->(e) WHERE NOT e:Result RETURN p.id AS p, e.id AS e, r.confidence AS c",
+            database_="push",
         ).records
+        arrows = driver.execute_query(
+            "MATCH (p:Paper)-[r]->(e) WHERE NOT e:Result WITH p, e, count(r) AS n RETURN max(n) AS most, count(*) AS pairs",
+            database_="push",
+        ).records[0]
     assert paper["id"].startswith("https://") and paper["name"] and isinstance(paper["year"], int)
     assert isinstance(paper["authors"], list) and all(isinstance(a, str) for a in paper["authors"])
     assert entity["id"].startswith("https://") and entity["name"] and isinstance(entity["papers"], int)
@@ -193,6 +198,7 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     assert entity["mention_count"] >= entity["type_evidence"] >= 0 and isinstance(entity["mention_count"], int)
     links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if "confidence" in d}
     assert {(r["p"], r["e"]): r["c"] for r in confidences} == links  # a float, as written
+    assert len(confidences) == arrows["pairs"] == mentions and arrows["most"] == 1
 
 
 def test_push_never_loads_spacy(sample_build, bolt):
@@ -229,7 +235,7 @@ def test_import_cypher_loads_the_same_graph(sample_build, bolt, tmp_path):
         run_import_cypher(bolt, "cypher", folder)
     nodes, mentions = rdf_counts(sample_build.out)
     loaded = counts(bolt, "cypher")
-    assert {label: loaded[label] for label in LABELS} == nodes and loaded["MENTIONS"] == mentions
+    assert {label: loaded[label] for label in LABELS} == nodes and sum(loaded[t] for t in ROLE_TYPES) == mentions
     push(bolt, "push", sample_build.out)
     assert loaded == counts(bolt, "push")
 
@@ -272,7 +278,6 @@ def test_cells_a_spreadsheet_would_take_for_formulas_are_read_back_as_written(bo
         "method": "@LLM",
         "aliases": ["@LLM"],
         "sentence": "=HYPERLINK('https://example.org', 'click') is what we propose.",
-        "mention_sentence": "=HYPERLINK('https://example.org', 'click') is what we propose.",
     }
     graph = one_paper_graph(texts["title"], texts["abstract"], "-Minus, A.", texts["method"], texts["sentence"])
     folder = tmp_path / "neo4j"

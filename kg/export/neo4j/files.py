@@ -3,8 +3,9 @@ one folder.
 
 Headers follow `neo4j-admin database import full`: `id:ID`, `:LABEL`, typed properties
 (`papers:int`, `aliases:string[]` with `;` between items), `:START_ID`, `:END_ID`, `:TYPE`.
-Every paper → entity edge gives a `MENTIONS` relationship and one for its role; an entity → entity
-edge one of its relation (`USED_FOR` ...), with its support in `papers`, or `BROADER`. A paper's relationships
+Every paper → entity edge gives one relationship, of its role (`PROPOSES`, `USES_METHOD`, `ADDRESSES_TASK`,
+`USES_DATASET`); an entity → entity edge one of its relation (`USED_FOR` ...), with its support in `papers`,
+or `BROADER`. A paper's relationships
 carry the link's `confidence` (kg.confidence). A reported result is a `Result` node, which its paper `REPORTS`,
 linked `OF_METHOD`, `ON_DATASET` or `ON_TASK` and `OVER_BASELINE` to its entities. `import.cypher` loads the
 same files into a running server with `LOAD CSV`, its statements generated from the same headers.
@@ -165,7 +166,7 @@ def import_cypher(papers_header: list[str] = PAPER_HEADER) -> str:
 README = f"""# Neo4j import
 
 Three ways to load this folder (labels Paper, Method, Task, Dataset; every node has `id`, its IRI, and `name`;
-relationships MENTIONS for every paper-entity pair, plus PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET;
+one relationship for each paper-entity pair, of its role: PROPOSES, USES_METHOD, ADDRESSES_TASK or USES_DATASET;
 between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, the number that state it, and
 BROADER from an entity to the broader entity its name's head names, MAY_STAND_FOR from an ambiguous bare
 short form to each entity it may stand for; Result nodes, a number a paper REPORTS in a metric, with `value`,
@@ -268,20 +269,19 @@ def write_neo4j(
         rows = csv.writer(r)
         rows.writerow(RELATIONSHIP_HEADER)
         for source, target, d in graph.edges(data=True):
-            for relation in (d["relation"],) if d["relation"] in ENTITY_RELATIONS else ("mentions", d["relation"]):
-                rows.writerow(
-                    [
-                        source,
-                        target,
-                        NEO4J_RELATIONSHIP_TYPES[relation],
-                        d.get("mentions", ""),
-                        d.get("confidence", ""),
-                        d.get("sentence", ""),
-                        d.get("start", ""),
-                        d.get("end", ""),
-                        d.get("papers", ""),
-                    ]
-                )
+            rows.writerow(
+                [
+                    source,
+                    target,
+                    NEO4J_RELATIONSHIP_TYPES[d["relation"]],
+                    d.get("mentions", ""),
+                    d.get("confidence", ""),
+                    d.get("sentence", ""),
+                    d.get("start", ""),
+                    d.get("end", ""),
+                    d.get("papers", ""),
+                ]
+            )
         blank = [""] * (len(RELATIONSHIP_HEADER) - 3)
         for row in results:
             rows.writerow([row["paper"], row["iri"], NEO4J_RELATIONSHIP_TYPES[REPORTS], *blank])
