@@ -15,6 +15,7 @@ or task, over a baseline, each of those by IRI and name, and `measures` the metr
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter, defaultdict
 from typing import Sequence
 from urllib.parse import quote
@@ -71,6 +72,36 @@ def entity_iri(base: str, entity: Entity) -> str:
     """`entity/{slug}`: without the type, which a corpus decides by its mentions' majority, so that the same
     entity has the same IRI in builds of different corpora."""
     return f"{base}entity/{entity.slug}"
+
+
+def author_key(name: str) -> str:
+    """What makes two author names one author: the same name once Unicode forms, case and spacing are set aside
+    ("Yoshua  Bengio" and "yoshua bengio" are one; two people of one name are one too, as nothing here tells
+    them apart)."""
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def author_iri(base: str, name: str) -> str:
+    """`author/{name}`: the author key, spaces as "_", letters and digits of any script as they are (an IRI may
+    hold them), any other character percent-encoded; the same in every build."""
+    local = "".join(c if c.isalnum() or c in "-._~" else quote(c, safe="") for c in author_key(name).replace(" ", "_"))
+    return f"{base}author/{local[:-1]}%2E" if local.endswith(".") else f"{base}author/{local}"  # as paper_iri
+
+
+def authors_of(graph: nx.MultiDiGraph) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The graph's authors, IRI -> name (its first spelling, in paper order), and each (author IRI, paper IRI)
+    authorship once: authors are no nodes of the graph itself, whose counts are of papers and entities."""
+    base = graph.graph.get("base_iri", DEFAULT_BASE_IRI)
+    names: dict[str, str] = {}
+    authored: dict[tuple[str, str], None] = {}  # an ordered set
+    for paper, d in graph.nodes(data=True):
+        if d["type"] == PAPER:
+            for name in d["authors"]:
+                if author_key(name):
+                    iri = author_iri(base, name)
+                    names.setdefault(iri, name)
+                    authored[(iri, paper)] = None
+    return names, list(authored)
 
 
 def result_iri(base: str, result: Result) -> str:

@@ -13,9 +13,11 @@ LABELS = ("METHOD", "TASK", "DATASET")
 RESULT_UNITS = ("%", "×", "points", "")  # a result's unit: a percentage, a number of times, of points, or none
 NODE_TYPES = {"METHOD": "Method", "TASK": "Task", "DATASET": "Dataset"}
 PAPER = "Paper"
+AUTHOR = "Author"  # a name on papers' author lists (kg.graph.authors_of): Neo4j nodes, schema:Person in RDF
 RESULT = "Result"  # a number a paper reports for a method, in a metric (kg.nlp.results)
 # A result's links (kg: property local names): from its paper, and to its method, dataset or task and baseline.
 REPORTS = "reports"
+AUTHORED = "authored"  # an author -> a paper whose author list has the name (Neo4j only)
 RESULT_LINKS = {"method": "ofMethod", "Dataset": "onDataset", "Task": "onTask", "baseline": "overBaseline"}
 # When the same entity is labelled differently in different papers, ties go to the earlier label.
 LABEL_PRIORITY = {label: i for i, label in enumerate(LABELS)}
@@ -52,6 +54,7 @@ NEO4J_RELATIONSHIP_TYPES = {
     "broader": "BROADER",
     "mayStandFor": "MAY_STAND_FOR",
     "reports": "REPORTS",
+    "authored": "AUTHORED",
     "ofMethod": "OF_METHOD",
     "onDataset": "ON_DATASET",
     "onTask": "ON_TASK",

@@ -29,7 +29,17 @@ from urllib.parse import quote
 import networkx as nx
 import pyoxigraph as ox
 
-from ..graph import PAPER_IDENTIFIERS, identifier_page, mention_entity_iris, paper_iri, result_links, results_of
+from ..graph import (
+    PAPER_IDENTIFIERS,
+    author_iri,
+    author_key,
+    authors_of,
+    identifier_page,
+    mention_entity_iris,
+    paper_iri,
+    result_links,
+    results_of,
+)
 from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
 from ..settings import BROADER, KG_NS, MAY_STAND_FOR, MLS_NS, PAPER, RELATIONS, REPORTS, SCHEMA_NS
@@ -121,7 +131,7 @@ def annotation(
     yield Triple(quoted, OA("exact"), ox.Literal(exact))
 
 
-def node_triples(node: str, data: dict) -> Iterator[Triple]:
+def node_triples(base: str, node: str, data: dict) -> Iterator[Triple]:
     subject = ox.NamedNode(node)
     for cls in CLASSES[data["type"]]:
         yield Triple(subject, RDF("type"), cls)
@@ -137,8 +147,8 @@ def node_triples(node: str, data: dict) -> Iterator[Triple]:
             yield Triple(subject, KG("venue"), ox.Literal(data["venue"]))
         if data["year"] is not None:
             yield Triple(subject, KG("year"), integer(data["year"]))
-        for author in data["authors"]:
-            yield Triple(subject, SCHEMA("author"), ox.Literal(author))
+        for author in dict.fromkeys(author_iri(base, name) for name in data["authors"] if author_key(name)):
+            yield Triple(subject, SCHEMA("author"), ox.NamedNode(author))
         for name in (n for n in PAPER_IDENTIFIERS if n in data):
             yield Triple(subject, SCHEMA("sameAs"), ox.NamedNode(identifier_page(name, data[name])))
     else:
@@ -244,18 +254,23 @@ def ontology_triples() -> Iterator[Triple]:
 
 
 def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = None) -> Iterator[Triple]:
-    """The ontology, then each node with its outgoing edges, then the results, then the mention annotations
+    """The ontology, then each node with its outgoing edges, then the authors, the results, the mention annotations
     (if `mentions`)."""
     yield from ontology_triples()
+    base = graph.graph["base_iri"]
     for node, data in graph.nodes(data=True):
-        yield from node_triples(node, data)
+        yield from node_triples(base, node, data)
         for _, target, edge in graph.out_edges(node, data=True):
             if edge["relation"] in LINKS:
                 yield Triple(ox.NamedNode(node), LINKS[edge["relation"]], ox.NamedNode(target))
             elif edge["relation"] in RELATIONS:
                 yield from relation_triples(graph, node, target, edge, evidence=mentions is not None)
             else:
-                yield from link_triples(graph.graph["base_iri"], node, target, edge)
+                yield from link_triples(base, node, target, edge)
+    names, _ = authors_of(graph)
+    for author, name in names.items():
+        yield Triple(ox.NamedNode(author), RDF("type"), SCHEMA("Person"))
+        yield Triple(ox.NamedNode(author), SCHEMA("name"), ox.Literal(name))
     yield from result_triples(graph, evidence=mentions is not None)
     if mentions is not None:
         yield from mention_triples(graph, mentions)
@@ -264,7 +279,7 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
 def prefixes(graph: nx.MultiDiGraph) -> dict[str, str]:
     """Vocabulary prefixes, and one per kind of resource (`paper:`, `entity:`) whose local names are clean."""
     base = graph.graph["base_iri"]
-    kinds = {kind: f"{base}{kind}/" for kind in ("paper", "entity", "metric")}
+    kinds = {kind: f"{base}{kind}/" for kind in ("paper", "entity", "author", "metric")}
     return {**PREFIXES, **kinds}
 
 

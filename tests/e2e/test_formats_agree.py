@@ -63,13 +63,14 @@ def test_gephi_attributes(sample_build):
 
 def test_neo4j_headers_and_references(sample_build):
     folder = sample_build.out / "neo4j"
-    files = ("papers.csv", "entities.csv", "results.csv", "relationships.csv")
-    papers, entities, results, rels = (rows(folder / f) for f in files)
+    files = ("papers.csv", "entities.csv", "results.csv", "authors.csv", "relationships.csv")
+    papers, entities, results, authors, rels = (rows(folder / f) for f in files)
     assert {"id:ID", ":LABEL", "name", "year:int", "authors:string[]"} <= set(papers[0])
     assert {"id:ID", ":LABEL", "name", "aliases:string[]", "papers:int"} <= set(entities[0])
     assert {"id:ID", ":LABEL", "value:float", "relative:boolean"} <= set(results[0])
     assert {":START_ID", ":END_ID", ":TYPE"} <= set(rels[0])
-    ids = {r["id:ID"] for r in papers + entities + results}
+    assert {"id:ID", ":LABEL", "name", "papers:int"} <= set(authors[0]) and {r[":LABEL"] for r in authors} == {"Author"}
+    ids = {r["id:ID"] for r in papers + entities + results + authors}
     assert all(r[":START_ID"] in ids and r[":END_ID"] in ids for r in rels)
     assert {r[":LABEL"] for r in entities} <= {"Method", "Task", "Dataset"} and {r[":LABEL"] for r in results} == {
         "Result"
@@ -78,7 +79,11 @@ def test_neo4j_headers_and_references(sample_build):
         *ROLE_TYPES,
         *ENTITY_TYPES,
         *RESULT_TYPES,
+        "AUTHORED",
     }
+    wrote = [r for r in rels if r[":TYPE"] == "AUTHORED"]
+    paper_ids, author_ids = {r["id:ID"] for r in papers}, {r["id:ID"] for r in authors}
+    assert wrote and all(r[":START_ID"] in author_ids and r[":END_ID"] in paper_ids for r in wrote)
     result_ids = {r["id:ID"] for r in results}
     assert {r[":END_ID"] for r in rels if r[":TYPE"] == "REPORTS"} == result_ids
     between = [r for r in rels if r[":TYPE"] in ENTITY_TYPES]

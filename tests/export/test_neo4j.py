@@ -25,10 +25,11 @@ from kg.settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, PAPER, PROPO
 SERVER = Path(__file__).with_name("bolt_server.py")
 PASSWORD = "paperkg-test-secret"
 USER = "root"
-LABELS = ("Paper", "Method", "Task", "Dataset", "Result")
+LABELS = ("Paper", "Method", "Task", "Dataset", "Result", "Author")
 RDF_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT ?t (COUNT(DISTINCT ?n) AS ?c)
-WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset kg:Result } ?n a ?t } GROUP BY ?t"""
+WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset kg:Result <https://schema.org/Person> } ?n a ?t } GROUP BY ?t"""
+RDF_AUTHORSHIPS = "SELECT (COUNT(*) AS ?c) WHERE { ?p <https://schema.org/author> ?a }"
 RESULT_LINKS = ("reports", "ofMethod", "onDataset", "onTask", "overBaseline")
 RDF_RESULT_LINKS = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT ?p (COUNT(*) AS ?c)
@@ -36,7 +37,7 @@ WHERE { VALUES ?p { kg:reports kg:ofMethod kg:onDataset kg:onTask kg:overBaselin
 ROLE_TYPES = ("PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET")  # a paper's link to an entity
 RDF_MENTIONS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT (COUNT(*) AS ?c) WHERE { ?p kg:mentions ?e }"
 START_SECONDS = 120
-DATABASES = ("push", "cypher", "long", "long_cypher", "formulas", "formulas_cypher")
+DATABASES = ("push", "cypher", "long", "long_cypher", "formulas", "formulas_cypher", "authors", "authors_cypher")
 
 
 def free_port() -> int:
@@ -101,9 +102,9 @@ def counts(uri: str, database: str) -> dict[str, int]:
 
 def rdf_counts(out: Path) -> tuple[dict[str, int], int]:
     """Nodes per class, and paper-entity mentions, as graph.ttl has them (a class it has none of: 0)."""
-    nodes = {label: 0 for label in LABELS} | {
-        row["t"].value.rpartition("#")[2]: int(row["c"].value) for row in rdf_store(out).query(RDF_NODES)
-    }
+    found = {re.split("[#/]", row["t"].value)[-1]: int(row["c"].value) for row in rdf_store(out).query(RDF_NODES)}
+    nodes = {label: 0 for label in LABELS} | found | {"Author": found.get("Person", 0)}
+    nodes.pop("Person", None)
     return nodes, int(next(iter(rdf_store(out).query(RDF_MENTIONS)))["c"].value)
 
 
@@ -164,6 +165,8 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     }
     assert links["reports"] == nodes["Result"]
     assert {r: first[NEO4J_RELATIONSHIP_TYPES[r]] for r in RESULT_LINKS} == {r: links.get(r, 0) for r in RESULT_LINKS}
+    # Authors: one node per schema:Person of the RDF, one AUTHORED per schema:author.
+    assert first["AUTHORED"] == int(next(iter(rdf_store(sample_build.out).query(RDF_AUTHORSHIPS)))["c"].value) > 0
     # Every paper-entity pair is one relationship, of its role: one arrow in Browser and Bloom.
     assert sum(first[t] for t in ROLE_TYPES) == mentions
     # Entity → entity edges arrive as their own types.
@@ -293,3 +296,31 @@ def test_cells_a_spreadsheet_would_take_for_formulas_are_read_back_as_written(bo
     run_import_cypher(bolt, "formulas_cypher", folder)
     assert read_back(bolt, "formulas") == texts
     assert read_back(bolt, "formulas_cypher") == texts
+
+
+def test_authors_of_one_name_are_one_node_and_coauthors_are_one_query_away(bolt, tmp_path):
+    # Two papers whose author lists spell one name two ways ("Ada  Lovelace", "ada lovelace"), one name on a
+    # list twice: three authors in all, Ada on both papers, each authorship once.
+    graph = one_paper_graph("First", "An abstract.", "Ada  Lovelace", "FooNet", "FooNet is proposed.")
+    second = "https://example.org/paper/p2"
+    graph.add_node(second, **{**graph.nodes["https://example.org/paper/p1"], "paper_id": "p2", "title": "Second"})
+    graph.nodes[second].update(name="Second", authors=["ada lovelace", "C. Babbage", "C. Babbage"])
+    folder = tmp_path / "neo4j"
+    write_neo4j(graph, folder)
+    push(bolt, "authors", tmp_path)
+    run_import_cypher(bolt, "authors_cypher", folder)
+    for database in ("authors", "authors_cypher"):
+        with GraphDatabase.driver(bolt, auth=(USER, PASSWORD)) as driver:
+            authors = driver.execute_query(
+                "MATCH (a:Author)-[:AUTHORED]->(p:Paper) WHERE p.paper_id IN ['p1', 'p2'] "
+                "RETURN a.name AS name, a.papers AS papers, collect(p.paper_id) AS wrote",
+                database_=database,
+            ).records
+            coauthors = driver.execute_query(
+                "MATCH (a:Author {name: 'Ada  Lovelace'})-[:AUTHORED]->(p)<-[:AUTHORED]-(b) "
+                "RETURN b.name AS name, count(p) AS papers ORDER BY name",
+                database_=database,
+            ).records
+        found = {r["name"]: (r["papers"], sorted(r["wrote"])) for r in authors}
+        assert found == {"Ada  Lovelace": (2, ["p1", "p2"]), "B. Writer": (1, ["p1"]), "C. Babbage": (1, ["p2"])}
+        assert [(r["name"], r["papers"]) for r in coauthors] == [("B. Writer", 1), ("C. Babbage", 1)]

@@ -1,27 +1,47 @@
-"""Neo4j: `papers.csv`, `entities.csv`, `results.csv` and `relationships.csv`, `import.cypher` and a README in
-one folder.
+"""Neo4j: `papers.csv`, `entities.csv`, `results.csv`, `authors.csv` and `relationships.csv`, `import.cypher`
+and a README in one folder.
 
 Headers follow `neo4j-admin database import full`: `id:ID`, `:LABEL`, typed properties
 (`papers:int`, `aliases:string[]` with `;` between items), `:START_ID`, `:END_ID`, `:TYPE`.
 Every paper → entity edge gives one relationship, of its role (`PROPOSES`, `USES_METHOD`, `ADDRESSES_TASK`,
 `USES_DATASET`), carrying the link's `confidence` (kg.confidence); an entity → entity edge one of its relation
 (`USED_FOR` ...), with its support in `papers`, or `BROADER`. A reported result is a `Result` node, which its
-paper `REPORTS`, linked `OF_METHOD`, `ON_DATASET` or `ON_TASK` and `OVER_BASELINE` to its entities. `import.cypher` loads the
+paper `REPORTS`, linked `OF_METHOD`, `ON_DATASET` or `ON_TASK` and `OVER_BASELINE` to its entities. An `Author` (one per name,
+kg.graph.author_key) `AUTHORED` each paper with the name on its author list. `import.cypher` loads the
 same files into a running server with `LOAD CSV`, its statements generated from the same headers.
 """
 
 from __future__ import annotations
 
 import csv
+from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
 import networkx as nx
 
-from ...graph import result_links, results_of
-from ...layout import NEO4J_ENTITIES, NEO4J_IMPORT, NEO4J_PAPERS, NEO4J_README, NEO4J_RELATIONSHIPS, NEO4J_RESULTS
+from ...graph import authors_of, result_links, results_of
+from ...layout import (
+    NEO4J_AUTHORS,
+    NEO4J_ENTITIES,
+    NEO4J_IMPORT,
+    NEO4J_PAPERS,
+    NEO4J_README,
+    NEO4J_RELATIONSHIPS,
+    NEO4J_RESULTS,
+)
 from ...records import Mention
-from ...settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, NODE_TYPES, PAPER, REPORTS, RESULT, RESULT_LINKS
+from ...settings import (
+    AUTHOR,
+    AUTHORED,
+    ENTITY_RELATIONS,
+    NEO4J_RELATIONSHIP_TYPES,
+    NODE_TYPES,
+    PAPER,
+    REPORTS,
+    RESULT,
+    RESULT_LINKS,
+)
 from ..options import ExportOptions
 
 ARRAY_DELIMITER = ";"
@@ -62,6 +82,7 @@ RESULT_HEADER = [
     "end:int",
     "paper_id",
 ]
+AUTHOR_HEADER = ["id:ID", ":LABEL", "name", "papers:int"]
 RELATIONSHIP_HEADER = [
     ":START_ID",
     ":END_ID",
@@ -73,12 +94,13 @@ RELATIONSHIP_HEADER = [
     "end:int",
     "papers:int",
 ]
-LABELS = (PAPER, *NODE_TYPES.values(), RESULT)
+LABELS = (PAPER, *NODE_TYPES.values(), RESULT, AUTHOR)
 ENTITY_LABELS = tuple(NODE_TYPES.values())
 RESULT_RELATIONS = frozenset(RESULT_LINKS.values())  # from a result to an entity
 IMPORT_COMMAND = (
     "neo4j-admin database import full --overwrite-destination --multiline-fields=true --array-delimiter=';' "
-    "--nodes=papers.csv --nodes=entities.csv --nodes=results.csv --relationships=relationships.csv neo4j"
+    "--nodes=papers.csv --nodes=entities.csv --nodes=results.csv --nodes=authors.csv --relationships=relationships.csv "
+    "neo4j"
 )
 CYPHER_COMMAND = "cypher-shell -u neo4j -p PASSWORD -d neo4j -f import.cypher"
 BATCH_ROWS = 1000  # rows a transaction, in import.cypher and in `kg neo4j push`
@@ -127,7 +149,14 @@ def start_labels(relation: str) -> tuple[str, ...]:
     """The labels a relationship of this kind may start from."""
     if relation in ENTITY_RELATIONS:
         return ENTITY_LABELS
+    if relation == AUTHORED:
+        return (AUTHOR,)
     return (RESULT,) if relation in RESULT_RELATIONS else (PAPER,)
+
+
+def end_labels(relation: str) -> tuple[str, ...]:
+    """The labels a relationship of this kind may end at."""
+    return {REPORTS: (RESULT,), AUTHORED: (PAPER,)}.get(relation, ENTITY_LABELS)
 
 
 def paper_header(graph: nx.MultiDiGraph) -> list[str]:
@@ -138,7 +167,8 @@ def paper_header(graph: nx.MultiDiGraph) -> list[str]:
 def import_cypher(papers_header: list[str] = PAPER_HEADER) -> str:
     """Statements for cypher-shell: constraints first, then MERGE nodes, then MERGE relationships."""
     statements = [
-        "// Loads papers.csv, entities.csv, results.csv and relationships.csv from the server's import folder "
+        "// Loads papers.csv, entities.csv, results.csv, authors.csv and relationships.csv from the server's import "
+        "folder "
         "(Neo4j 5.23+).\n"
         f"// Run: {CYPHER_COMMAND}",
         *(constraint(label) + ";" for label in LABELS),
@@ -147,6 +177,7 @@ def import_cypher(papers_header: list[str] = PAPER_HEADER) -> str:
         (NEO4J_PAPERS, papers_header, (PAPER,)),
         (NEO4J_ENTITIES, ENTITY_HEADER, ENTITY_LABELS),
         (NEO4J_RESULTS, RESULT_HEADER, (RESULT,)),
+        (NEO4J_AUTHORS, AUTHOR_HEADER, (AUTHOR,)),
     ):
         for label in labels:
             merge = [f"MERGE (n:{label} {{id: row.`id:ID`}})", f"SET {assignments('n', header)}"]
@@ -154,7 +185,7 @@ def import_cypher(papers_header: list[str] = PAPER_HEADER) -> str:
     for relation, type_ in NEO4J_RELATIONSHIP_TYPES.items():
         body = [
             *match_any("a", ":START_ID", start_labels(relation)),
-            *match_any("b", ":END_ID", (RESULT,) if relation == REPORTS else ENTITY_LABELS),
+            *match_any("b", ":END_ID", end_labels(relation)),
             f"MERGE (a)-[r:{type_}]->(b)",
             f"SET {assignments('r', RELATIONSHIP_HEADER)}",
         ]
@@ -169,7 +200,8 @@ one relationship for each paper-entity pair, of its role: PROPOSES, USES_METHOD,
 between entities USED_FOR, EVALUATED_ON, COMPARED_WITH and IS_A, with `papers`, the number that state it, and
 BROADER from an entity to the broader entity its name's head names, MAY_STAND_FOR from an ambiguous bare
 short form to each entity it may stand for; Result nodes, a number a paper REPORTS in a metric, with `value`,
-`unit`, `metric`, `measure` and `relative`, OF_METHOD, ON_DATASET or ON_TASK and OVER_BASELINE to entities).
+`unit`, `metric`, `measure` and `relative`, OF_METHOD, ON_DATASET or ON_TASK and OVER_BASELINE to entities;
+Author nodes, with `name` and `papers`, one per name however many people bear it, which AUTHORED their papers).
 
 1. Into a new database, with the server stopped, from this folder (replaces the database `neo4j`):
 
@@ -179,7 +211,7 @@ short form to each entity it may stand for; Result nodes, a number a paper REPOR
 
    Then, with the server running, create the uniqueness constraints (the first statements of `import.cypher`).
 
-2. Into a running server (Neo4j 5.23 or later): copy the four CSV files into its import folder
+2. Into a running server (Neo4j 5.23 or later): copy the five CSV files into its import folder
    (`$NEO4J_HOME/import`, or the folder mounted at `/import` in Docker), then from this folder:
 
    ```
@@ -242,6 +274,12 @@ def write_neo4j(
                         d["type_evidence"],
                     ]
                 )
+    names, authored = authors_of(graph)
+    papers_of_author = Counter(author for author, _ in authored)
+    with open(folder / NEO4J_AUTHORS, "w", newline="", encoding="utf-8") as f:
+        author_rows = csv.writer(f)
+        author_rows.writerow(AUTHOR_HEADER)
+        author_rows.writerows([iri, AUTHOR, name, papers_of_author[iri]] for iri, name in names.items())
     results, measures = results_of(graph)
     with open(folder / NEO4J_RESULTS, "w", newline="", encoding="utf-8") as f:
         result_rows = csv.writer(f)
@@ -286,5 +324,6 @@ def write_neo4j(
             rows.writerow([row["paper"], row["iri"], NEO4J_RELATIONSHIP_TYPES[REPORTS], *blank])
             for link, entity in result_links(row):
                 rows.writerow([row["iri"], entity, NEO4J_RELATIONSHIP_TYPES[link], *blank])
+        rows.writerows([author, paper, NEO4J_RELATIONSHIP_TYPES[AUTHORED], *blank] for author, paper in authored)
     (folder / NEO4J_IMPORT).write_text(import_cypher(header), encoding="utf-8")
     (folder / NEO4J_README).write_text(README, encoding="utf-8")

@@ -20,7 +20,7 @@ from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError, ClientError, DriverError, Neo4jError, ServiceUnavailable
 
 from ...errors import InputError, ServerError
-from ...layout import NEO4J_DIR, NEO4J_ENTITIES, NEO4J_PAPERS, NEO4J_RELATIONSHIPS, NEO4J_RESULTS
+from ...layout import NEO4J_AUTHORS, NEO4J_DIR, NEO4J_ENTITIES, NEO4J_PAPERS, NEO4J_RELATIONSHIPS, NEO4J_RESULTS
 from ...settings import NEO4J_RELATIONSHIP_TYPES
 from .files import ARRAY_DELIMITER, BATCH_ROWS, LABELS, constraint
 
@@ -94,7 +94,7 @@ def read_typed_csv(path: Path) -> Iterator[tuple[int, dict[str, str], Row]]:
 def read_export(graph: Path) -> Export:
     """The nodes and relationships in `graph`/neo4j, checked so that labels and types are safe to splice into Cypher."""
     folder, export, label_of = Path(graph) / NEO4J_DIR, Export(), {}
-    for name in (NEO4J_PAPERS, NEO4J_ENTITIES, NEO4J_RESULTS):
+    for name in (NEO4J_PAPERS, NEO4J_ENTITIES, NEO4J_RESULTS, NEO4J_AUTHORS):
         for line, keys, props in read_typed_csv(folder / name):
             node, label = keys.get("ID", ""), keys.get("LABEL")
             if not node or label not in LABELS:
