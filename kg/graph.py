@@ -88,6 +88,15 @@ def author_iri(base: str, name: str) -> str:
     return f"{base}author/{local[:-1]}%2E" if local.endswith(".") else f"{base}author/{local}"  # as paper_iri
 
 
+def paper_authors(base: str, names: Sequence[str]) -> dict[str, str]:
+    """A paper's author list as author IRI -> name, each author once, empty names left out."""
+    authors: dict[str, str] = {}
+    for name in names:
+        if author_key(name):
+            authors.setdefault(author_iri(base, name), name)
+    return authors
+
+
 def authors_of(graph: nx.MultiDiGraph) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """The graph's authors, IRI -> name (its first spelling, in paper order), and each (author IRI, paper IRI)
     authorship once: authors are no nodes of the graph itself, whose counts are of papers and entities."""
@@ -96,11 +105,9 @@ def authors_of(graph: nx.MultiDiGraph) -> tuple[dict[str, str], list[tuple[str, 
     authored: dict[tuple[str, str], None] = {}  # an ordered set
     for paper, d in graph.nodes(data=True):
         if d["type"] == PAPER:
-            for name in d["authors"]:
-                if author_key(name):
-                    iri = author_iri(base, name)
-                    names.setdefault(iri, name)
-                    authored[(iri, paper)] = None
+            for iri, name in paper_authors(base, d["authors"]).items():
+                names.setdefault(iri, name)
+                authored[(iri, paper)] = None
     return names, list(authored)
 
 

@@ -31,11 +31,10 @@ import pyoxigraph as ox
 
 from ..graph import (
     PAPER_IDENTIFIERS,
-    author_iri,
-    author_key,
     authors_of,
     identifier_page,
     mention_entity_iris,
+    paper_authors,
     paper_iri,
     result_links,
     results_of,
@@ -147,7 +146,7 @@ def node_triples(base: str, node: str, data: dict) -> Iterator[Triple]:
             yield Triple(subject, KG("venue"), ox.Literal(data["venue"]))
         if data["year"] is not None:
             yield Triple(subject, KG("year"), integer(data["year"]))
-        for author in dict.fromkeys(author_iri(base, name) for name in data["authors"] if author_key(name)):
+        for author in paper_authors(base, data["authors"]):
             yield Triple(subject, SCHEMA("author"), ox.NamedNode(author))
         for name in (n for n in PAPER_IDENTIFIERS if n in data):
             yield Triple(subject, SCHEMA("sameAs"), ox.NamedNode(identifier_page(name, data[name])))

@@ -24,10 +24,9 @@ def library() -> dict[str, Path]:
     return {path.stem: path for path in sorted(folder.glob("*.rq"))} if folder.is_dir() else {}
 
 
-def question(path: Path) -> str:
+def question(query: str) -> str:
     """The question a library query answers: its first line, a comment."""
-    first = path.read_text(encoding="utf-8").partition("\n")[0]
-    return first.removeprefix("#").strip()
+    return query.partition("\n")[0].removeprefix("#").strip()
 
 
 def parameters(query: str) -> dict[str, str]:
@@ -46,7 +45,7 @@ def describe(queries: dict[str, Path]) -> str:
     width = max(map(len, queries), default=0)
     lines = []
     for name, path in queries.items():
-        lines.append(f"{name:<{width}}  {question(path)}")
         text = path.read_text(encoding="utf-8")
+        lines.append(f"{name:<{width}}  {question(text)}")
         lines += [f"{'':<{width}}    --param {param}=...: {about}" for param, about in parameters(text).items()]
     return "\n".join(lines)
