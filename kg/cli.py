@@ -197,12 +197,20 @@ def serve(
         show_default=False,
         help="Memory each of the two query workers may use, in MB; a query that needs more is stopped (default: a quarter of the machine's, at least 2000).",
     ),
+    cors_origin: Optional[str] = typer.Option(
+        None,
+        "--cors-origin",
+        metavar="ORIGIN",
+        show_default=False,
+        help='Web pages of this origin may read results ("*": any; "": none; default: any on a loopback address, none on another).',
+    ),
 ) -> None:
-    """Serve a build as a read-only SPARQL endpoint; prints its query URL, Ctrl-C stops it."""
-    from .query.serve import MB, default_max_memory
+    """Serve a build as a read-only SPARQL endpoint and its query page; prints its query URL, Ctrl-C stops it."""
     from .query.serve import serve as run_serve
+    from .query.workers import MB, default_max_memory
 
-    run_serve(graph, host, port, timeout, max_result_bytes, max_memory * MB if max_memory else default_max_memory())
+    memory = max_memory * MB if max_memory else default_max_memory()
+    run_serve(graph, host, port, timeout, max_result_bytes, memory, cors_origin)
 
 
 @app.command("eval")

@@ -1,5 +1,5 @@
-"""Shared fixtures: the real spaCy pipeline, one build of the bundled sample, and ../shared; and the markers
-a test gets from the fixtures it uses (so that `-m "not browser"` and the like pick a fast subset)."""
+"""Shared fixtures: the real spaCy pipeline, one build of the bundled sample, ../shared, Debian's Chromium; and
+the markers a test gets from the fixtures it uses (so that `-m "not browser"` and the like pick a fast subset)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,22 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from tests.helpers import ROOT, unavailable
 
 # fixture -> the marker of every test that uses it
 FIXTURE_MARKERS = {"shared": "needs_shared", "browser": "browser", "bolt": "bolt"}
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -57,3 +68,14 @@ def results_build(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("results")
     return build([jsonl(folder / "papers.jsonl", RESULT_PAPERS)], folder / "build")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, driven by Playwright; missing it fails CI and skips elsewhere."""
+    if not CHROMIUM.exists():
+        unavailable(f"{CHROMIUM} not found (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield chromium
+        chromium.close()

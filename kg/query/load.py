@@ -23,7 +23,8 @@ from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
 from ..errors import QueryError
 from ..layout import STORE_DIR
-from .run import one_line, open_store, refuse_unsafe
+from .checks import refuse_unsafe
+from .run import one_line, open_store
 
 # What an Oxigraph store offers that does not write to it; everything else raises.
 READS = frozenset({"query", "quads_for_pattern", "named_graphs", "contains_named_graph", "dump"})

@@ -8,24 +8,13 @@ from pathlib import Path
 import networkx as nx
 import pyoxigraph as ox
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from kg.cli import main
 from kg.export.html import select_view, write_html
 from kg.export.options import ExportOptions
 from kg.settings import NODE_TYPES, PAPER, RELATION_COLORS, USES_RELATION
-from tests.helpers import unavailable
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 COUNT_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t }"""
 VISIBLE = "network.body.data.nodes.get({filter: (n) => !n.hidden}).length"
@@ -33,17 +22,6 @@ NOTE = re.compile(
     r"Showing ([\d,]+) of ([\d,]+) nodes: the ([\d,]+) entities in ≥ (\d+) papers \(of ([\d,]+)\)"
     r" and ([\d,]+) of the ([\d,]+) papers that mention them\."
 )
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's Chromium, driven by Playwright; missing it fails CI and skips elsewhere."""
-    if not CHROMIUM.exists():
-        unavailable(f"{CHROMIUM} not found (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 class Opened:

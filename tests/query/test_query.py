@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kg.layout import STORE_DIR
-from kg.query.run import MAX_QUERY_DEPTH, query_depth
+from kg.query.checks import MAX_QUERY_DEPTH, query_depth
 from tests.e2e.test_reliability import assert_one_line_error
 from tests.helpers import ROOT, endpoint_that_counts_calls, unavailable
 

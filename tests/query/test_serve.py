@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import http.client
+import http.server
 import json
 import os
 import re
-import select
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -18,9 +17,16 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import rdflib
+from rdflib.compare import isomorphic
 
-from kg.query.serve import GRAPH_TYPES, MB, SOLUTION_TYPES, WORKERS, allowed_host, calls_service, negotiate
-from tests.helpers import endpoint_that_counts_calls
+from kg import build
+from kg.query.checks import calls_service
+from kg.query.protocol import GRAPH_TYPES, SOLUTION_TYPES, negotiate
+from kg.query.serve import allowed_host, loopback
+from kg.query.workers import MB, WORKERS
+from tests.helpers import SEED, endpoint_that_counts_calls, jsonl
+from tests.query.serving import MAX_BYTES, TIMEOUT, Server, alive, children, free_port, workers
 
 PAPERS = "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT ?p WHERE { ?p a kg:Paper }"
 ASK = "ASK { ?s ?p ?o }"
@@ -31,107 +37,6 @@ SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
 # Every pair of triples, sorted: on the sample a worker's memory grows by ~250 MB a second (4 GB in 16 s).
 GREEDY = "SELECT ?a ?c ?d ?f WHERE { ?a ?b ?c . ?d ?e ?f } ORDER BY ?c ?f LIMIT 1"
 NESTED = "ASK { FILTER(" + "(" * 5000 + "true" + ")" * 5000 + ") }"
-TIMEOUT = 2
-MAX_BYTES = 200_000
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def children(pid: int) -> set[int]:
-    """The processes `pid` started (Linux)."""
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return {int(c) for c in path.read_text().split()} if path.exists() else set()
-
-
-def workers(pid: int) -> set[int]:
-    """The query workers among the processes `pid` started (not multiprocessing's resource tracker)."""
-    return {c for c in children(pid) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()}
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
-class Server:
-    """`kg serve` started by the test; its first line of output is the query URL."""
-
-    def __init__(self, graph: Path, tmp: Path, *args: str) -> None:
-        self.log = open(tmp / "serve.log", "w")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "kg.cli", "serve", "--graph", str(graph), *args],
-            stdout=subprocess.PIPE,
-            stderr=self.log,
-            text=True,
-        )
-        ready, _, _ = select.select([self.process.stdout], [], [], 120)
-        self.url = self.process.stdout.readline().strip() if ready else ""
-        assert self.url, (tmp / "serve.log").read_text()
-
-    def request(self, url: str, data: bytes | None = None, headers: dict | None = None) -> tuple[int, str]:
-        try:
-            with urllib.request.urlopen(urllib.request.Request(url, data, headers or {}), timeout=60) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode()
-
-    def query(self, query: str, accept: str = "application/sparql-results+json") -> tuple[int, str]:
-        return self.request(f"{self.url}?{urllib.parse.urlencode({'query': query})}", headers={"Accept": accept})
-
-    def rows(self, query: str) -> list[dict]:
-        status, body = self.query(query)
-        assert status == 200, body
-        return [{k: v["value"] for k, v in b.items()} for b in json.loads(body)["results"]["bindings"]]
-
-    def raw(self, request: bytes, seconds: float = 10) -> tuple[int, str]:
-        """Send `request` as it is (what no client library sends) and read the reply to its end. The sending
-        side stays open: a server that waits for more of the body never answers, and the read times out."""
-        url = urllib.parse.urlsplit(self.url)
-        with socket.create_connection((url.hostname, url.port), timeout=seconds) as connection:
-            connection.sendall(request)
-            reply = b""
-            try:
-                while chunk := connection.recv(65536):
-                    reply += chunk
-            except ConnectionResetError:  # the server closed with the body unread: a reset follows its reply
-                assert reply
-        head, _, body = reply.partition(b"\r\n\r\n")
-        return int(head.split()[1]), body.decode()
-
-    def log_text(self) -> str:
-        """What the server has written to stderr so far."""
-        return Path(self.log.name).read_text()
-
-    def stop(self) -> int:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        code = self.process.wait(timeout=30)
-        self.log.close()
-        return code
-
-
-@pytest.fixture(scope="module")
-def server(sample_build, tmp_path_factory):
-    port = free_port()
-    server = Server(
-        sample_build.out,
-        tmp_path_factory.mktemp("serve"),
-        "--port",
-        str(port),
-        "--timeout",
-        str(TIMEOUT),
-        "--max-result-bytes",
-        str(MAX_BYTES),
-    )
-    yield server
-    server.stop()
 
 
 def test_prints_its_loopback_query_url_first(server):
@@ -317,3 +222,172 @@ def test_a_query_that_needs_more_memory_than_the_cap_is_stopped(sample_build, tm
         assert server.stop() == 0
     log = server.log_text()
     assert "Traceback" not in log and "memory allocation" not in log
+
+
+SD = rdflib.Namespace("http://www.w3.org/ns/sparql-service-description#")
+FORMATS = rdflib.Namespace("http://www.w3.org/ns/formats/")
+CONSTRUCT = "CONSTRUCT { ?p a <https://example.org/Paper> } WHERE { ?p a <https://w3id.org/paperkg/ontology#Paper> }"
+
+
+def target(server: Server, **params: str) -> str:
+    """The endpoint's path with `params` as its query string."""
+    path = urllib.parse.urlsplit(server.url).path
+    return f"{path}?{urllib.parse.urlencode(params)}" if params else path
+
+
+def test_the_word_service_in_a_string_a_prefix_or_a_comment_is_no_clause(server):
+    query = """PREFIX sd: <http://www.w3.org/ns/sparql-service-description#>
+    PREFIX dcterms: <http://purl.org/dc/terms/>
+    PREFIX kg: <https://w3id.org/paperkg/ontology#>
+    SELECT ?service WHERE {  # which papers do not say "web service"?
+      ?service a kg:Paper ; dcterms:title ?title FILTER(!CONTAINS(LCASE(?title), "web service"))
+      OPTIONAL { ?service a sd:Service }
+    }"""
+    assert len(server.rows(query)) == 19
+    status, body = server.query("SELECT * WHERE { service <http://127.0.0.1:9/> { ?s ?p ?o } }")
+    assert status == 403 and "SERVICE" in body
+
+
+def test_get_without_a_query_describes_the_service(server):
+    status, headers, body = server.http("GET", target(server), headers={"Accept": "text/turtle"})
+    assert status == 200 and headers["Content-Type"].startswith("text/turtle")
+    graph = rdflib.Graph().parse(data=body, format="turtle")
+    [service] = graph.subjects(rdflib.RDF.type, SD.Service)
+    assert graph.value(service, SD.endpoint) == rdflib.URIRef(server.url)
+    assert (service, SD.supportedLanguage, SD.SPARQL11Query) in graph
+    assert {FORMATS.SPARQL_Results_JSON, FORMATS.SPARQL_Results_XML, FORMATS.Turtle} <= set(
+        graph.objects(service, SD.resultFormat)
+    )
+    assert graph.value(graph.value(service, SD.defaultDataset), SD.defaultGraph) is not None
+    status, _, body = server.http("GET", target(server), headers={"Accept": "application/rdf+xml"})
+    assert status == 200 and isomorphic(rdflib.Graph().parse(data=body, format="xml"), graph)
+    assert server.http("GET", target(server), headers={"Accept": "image/png"})[0] == 406
+
+
+def test_a_result_format_it_cannot_write_is_refused_with_406(server):
+    for accept in ("image/png", "application/sparql-results+json;q=0, image/png"):
+        status, body = server.query(PAPERS, accept=accept)
+        assert status == 406 and "application/sparql-results+json" in body
+    status, body = server.query(CONSTRUCT, accept="application/sparql-results+json")
+    assert status == 406 and "text/turtle" in body
+    status, headers, body = server.http("GET", target(server, query=PAPERS), headers={"Accept": "application/json"})
+    assert status == 200 and headers["Content-Type"].startswith("application/json")
+    assert len(json.loads(body)["results"]["bindings"]) == 19
+
+
+def test_one_connection_carries_many_requests(server):
+    """HTTP/1.1 keep-alive: a client's second request goes over the connection of its first."""
+    url = urllib.parse.urlsplit(server.url)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+    sockets = []
+    try:
+        for method, query in (("GET", ASK), ("POST", "not SPARQL"), ("GET", PAPERS)):
+            if method == "GET":
+                connection.request(method, target(server, query=query))
+            else:
+                connection.request(method, target(server), query.encode(), {"Content-Type": "application/sparql-query"})
+            response = connection.getresponse()
+            response.read()
+            assert response.version == 11 and response.status == (400 if query == "not SPARQL" else 200)
+            sockets.append(connection.sock)
+    finally:
+        connection.close()
+    assert sockets[0] is not None and all(s is sockets[0] for s in sockets)
+
+
+def test_head_says_what_get_would_send(server):
+    _, get_headers, get_body = server.http("GET", target(server, query=PAPERS))
+    status, headers, body = server.http("HEAD", target(server, query=PAPERS))
+    assert status == 200 and body == b"" and int(headers["Content-Length"]) == len(get_body) > 0
+    assert headers["Content-Type"] == get_headers["Content-Type"]
+
+
+def test_web_pages_of_any_origin_may_query_a_loopback_endpoint(server):
+    status, headers, _ = server.http("GET", target(server, query=ASK), headers={"Origin": "https://example.org"})
+    assert status == 200 and headers["Access-Control-Allow-Origin"] == "*"
+    preflight = {
+        "Origin": "https://example.org",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+    }
+    status, headers, _ = server.http("OPTIONS", target(server), headers=preflight)
+    assert status == 204 and headers["Access-Control-Allow-Origin"] == "*"
+    assert "POST" in headers["Access-Control-Allow-Methods"]
+    assert "content-type" in headers["Access-Control-Allow-Headers"].lower()
+
+
+def test_a_page_on_another_origin_reads_results_in_chromium(server, browser, tmp_path):
+    """A page served from another port POSTs a query as application/sparql-query, which a browser sends only
+    after a CORS preflight, and reads the rows."""
+    (tmp_path / "index.html").write_text("<!DOCTYPE html><title>elsewhere</title>")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    elsewhere = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+    page = browser.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{elsewhere.server_address[1]}/")
+        rows = page.evaluate(
+            """async ([url, query]) => {
+                const response = await fetch(url, {method: "POST", body: query, headers: {
+                    "Content-Type": "application/sparql-query", "Accept": "application/sparql-results+json"}});
+                return (await response.json()).results.bindings.length;
+            }""",
+            [server.url, PAPERS],
+        )
+        assert rows == 19
+    finally:
+        page.close()
+        elsewhere.shutdown()
+
+
+def test_the_origin_web_pages_may_query_from_is_an_option(sample_build, tmp_path):
+    server = Server(sample_build.out, tmp_path, "--port", "0", "--cors-origin", "https://example.org")
+    try:
+        _, headers, _ = server.http("GET", target(server, query=ASK), headers={"Origin": "https://example.org"})
+        assert headers["Access-Control-Allow-Origin"] == "https://example.org" and headers["Vary"] == "Origin"
+    finally:
+        assert server.stop() == 0
+    server = Server(sample_build.out, tmp_path, "--port", "0", "--cors-origin", "")
+    try:
+        _, headers, _ = server.http("GET", target(server, query=ASK), headers={"Origin": "https://example.org"})
+        assert "Access-Control-Allow-Origin" not in headers
+    finally:
+        assert server.stop() == 0
+
+
+@pytest.mark.parametrize(
+    "host, expected",
+    [
+        ("127.0.0.1", True),
+        ("::1", True),
+        ("localhost", True),
+        ("127.8.0.1", True),
+        ("0.0.0.0", False),
+        ("192.168.1.20", False),
+        ("myhost.lan", False),
+    ],
+)
+def test_loopback_addresses(host, expected):
+    assert loopback(host) is expected
+
+
+def test_a_dataset_in_the_request_is_refused_with_a_reason(server):
+    for param in ("default-graph-uri", "named-graph-uri"):
+        status, _, body = server.http("GET", target(server, query=ASK, **{param: "https://example.org/g"}))
+        assert status == 400 and b"default graph" in body
+
+
+def test_a_rebuild_into_the_served_folder_is_served_without_a_restart(tmp_path):
+    out = tmp_path / "build"
+    build([jsonl(tmp_path / "two.jsonl", SEED[:2])], out)
+    server = Server(out, tmp_path, "--port", "0")
+    try:
+        assert len(server.rows(PAPERS)) == 2
+        before = workers(server.process.pid)
+        build([jsonl(tmp_path / "five.jsonl", SEED[:5])], out)
+        assert len(server.rows(PAPERS)) == 5
+        assert len(server.rows(PAPERS)) == 5  # from the other new worker too
+        assert not before & workers(server.process.pid)
+        assert "serving the new build" in server.log_text()
+    finally:
+        assert server.stop() == 0
