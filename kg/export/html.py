@@ -5,13 +5,18 @@ the vis-network JavaScript and CSS that pyvis ships (vis-network 9.1.2) inlined,
 template loads Bootstrap and other assets from CDNs even in its "in_line" mode.
 
 A browser draws a few thousand nodes at most before it stops being readable or quick, so a large
-graph is cut to a view (`select_view`) and the page says what it left out.
+graph is cut to a view (`select_view`) and the page says what it left out. Every node and link is in
+the page all the same, compactly (`catalog`): search finds any paper or entity and draws it with its
+neighbours, and a paper's or entity's panel lists what it links to. Nodes stand where the build's
+force-directed layout put them (`kg.export.positions`, as in Gephi), so the page draws at once instead
+of running a simulation.
 """
 
 from __future__ import annotations
 
 import html
-from collections import defaultdict
+import os
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -28,24 +33,25 @@ from ..settings import (
     DEFAULT_HTML_MIN_PAPERS,
     NODE_STYLE,
     PAPER,
+    PAPER_SIZE,
     PROPOSES,
     RELATION_COLORS,
+    SIZE_PER_ROOT_PAPER,
     node_size,
 )
 from .options import ExportOptions
+from .positions import positions
 
 VIS_DIR = Path(pyvis.__file__).parent / "lib" / "vis-9.1.2"
 TEMPLATES = Path(__file__).parent / "templates"
 OTHER_RELATION_COLOR = "#7f7f7f"  # a relation settings.RELATION_COLORS does not know yet
 EVIDENCE_CHARS = 300
 MAX_RESULTS = 4  # a tooltip's results, the rest as "…"
+MAX_LABEL = 40  # characters of a name drawn as a node's label
+TITLE_VENUES = 3  # venues named in the page's title, the rest counted
 OPTIONS = {
-    "physics": {
-        "solver": "forceAtlas2Based",
-        "forceAtlas2Based": {"gravitationalConstant": -60, "springLength": 90},
-        "stabilization": {"iterations": 200, "fit": True},  # 800 nodes settle in about 3 s (docs/results.md)
-    },
-    "layout": {"randomSeed": 1, "improvedLayout": False},
+    "physics": {"enabled": False},  # the build's layout places every node (kg.export.positions)
+    "layout": {"improvedLayout": False},
     "interaction": {"hover": True, "tooltipDelay": 120, "navigationButtons": False},
     "edges": {"arrows": {"to": {"enabled": True, "scaleFactor": 0.4}}, "smooth": False, "width": 1},
     "nodes": {"font": {"strokeWidth": 3, "strokeColor": "#ffffff"}},  # labels stay legible over edges
@@ -165,8 +171,14 @@ def relation_color(relation: str) -> str:
     return RELATION_COLORS.get(relation, OTHER_RELATION_COLOR)
 
 
-def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
-    """The view as a pyvis network; the page's script reads `kind`, `papers` (1 for a paper), `names`, `url`."""
+def label(name: str) -> str:
+    return name if len(name) <= MAX_LABEL else name[: MAX_LABEL - 2] + "…"
+
+
+def to_pyvis(graph: nx.MultiDiGraph, view: View, where: dict[str, tuple[float, float]]) -> Network:
+    """The view as a pyvis network, at the positions `where`; the page's script reads `kind`, `papers` (1 for a
+    paper), `names`, `url`. Smaller nodes come first: vis-network draws in this order and a click picks the
+    last node drawn under the pointer, so that the node on top is the one clicked."""
     net = Network(directed=True, height="100%", width="100%")
     evidence: dict[str, str] = {}
     for source, target, data in sorted(graph.edges(data=True), key=lambda e: e[2]["relation"] != PROPOSES):
@@ -177,7 +189,10 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
         results[row["paper"]].append(result_line(row, method=True))
         if row["method"]:
             results[row["method"]].append(result_line(row, method=False))
-    for node in sorted(view.nodes):
+    def drawn_size(node: str) -> float:
+        return node_size(graph.nodes[node]["type"], graph.nodes[node].get("papers", 1))
+
+    for node in sorted(view.nodes, key=lambda n: (drawn_size(n), n)):
         data = graph.nodes[node]
         papers = data.get("papers", 1)
         shown_papers = sum(
@@ -187,10 +202,12 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
         name = data["name"]
         net.add_node(
             node,
-            label=name if len(name) <= 40 else name[:38] + "…",
+            label=label(name),
             shape=style["shape"],
             color=style["color"],
-            size=node_size(data["type"], papers),
+            size=drawn_size(node),
+            x=round(where[node][0]),
+            y=round(where[node][1]),
             font={"size": 10 if data["type"] == PAPER else round(12 + 3 * papers**0.5)},
             title=node_tooltip(data, evidence.get(node, ""), shown_papers, results.get(node, [])),
             kind=data["type"],
@@ -209,29 +226,85 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View) -> Network:
     return net
 
 
+def corpus_title(graph: nx.MultiDiGraph) -> str:
+    """The build's corpus by its papers' venues, most papers first ("ICML 2025"; "ICLR 2024, ICML 2024 and
+    3 more venues"); "paperkg" when no paper names one."""
+    venues = Counter(d["venue"] for _, d in graph.nodes(data=True) if d["type"] == PAPER and d.get("venue"))
+    named = [venue for venue, _ in sorted(venues.items(), key=lambda item: (-item[1], item[0]))]
+    if not named:
+        return "paperkg"
+    if len(named) <= TITLE_VENUES:
+        return ", ".join(named[:-1]) + (" and " if len(named) > 1 else "") + named[-1]
+    return f"{', '.join(named[:TITLE_VENUES])} and {len(named) - TITLE_VENUES:,} more venues"
+
+
+def catalog(graph: nx.MultiDiGraph, where: dict[str, tuple[float, float]]) -> dict:
+    """Every node and link of the build, compact, for the page to search and to draw on demand.
+
+    `nodes`: [id after `base`, kind (index in `kinds`), name, papers, x, y, more], where `more` is a paper's
+    [year, venue, authors, url] and an entity's aliases; `links`: a flat list of (source, target, relation,
+    confidence) quadruples, the nodes by index, the relation by index in `relations`, the confidence in
+    hundredths (-1 for none)."""
+    ids = sorted(graph)
+    base = os.path.commonprefix(ids).rpartition("/")[0] + "/" if len(ids) > 1 and "/" in ids[0] else ""
+    index = {node: i for i, node in enumerate(ids)}
+    kinds = list(NODE_STYLE)
+    nodes = []
+    for node in ids:
+        data = graph.nodes[node]
+        if data["type"] == PAPER:
+            authors = data.get("authors") or []
+            more: list = [
+                data.get("year") or 0,
+                data.get("venue") or "",
+                ", ".join(authors[:6]) + (" …" if len(authors) > 6 else ""),
+                web_url(data.get("url")),
+            ]
+        else:
+            more = list(data.get("aliases", []))
+        x, y = where[node]
+        nodes.append(
+            [node[len(base) :], kinds.index(data["type"]), data["name"], data.get("papers", 1), round(x), round(y), more]
+        )
+    relations = sorted({d["relation"] for *_, d in graph.edges(data=True)})
+    links: list[int] = []
+    for source, target, data in sorted(graph.edges(data=True), key=lambda e: (e[0], e[1], e[2]["relation"])):
+        confidence = data.get("confidence")
+        links += [
+            index[source],
+            index[target],
+            relations.index(data["relation"]),
+            -1 if confidence is None else round(confidence * 100),
+        ]
+    return {"base": base, "kinds": kinds, "relations": relations, "nodes": nodes, "links": links}
+
+
 def render_html(
     graph: nx.MultiDiGraph,
-    title: str = "paperkg",
     min_papers: int = DEFAULT_HTML_MIN_PAPERS,
     max_nodes: int = DEFAULT_HTML_MAX_NODES,
 ) -> str:
     view = select_view(graph, min_papers, max_nodes)
-    nodes, edges, *_ = to_pyvis(graph, view).get_network_data()
-    present = {e["relation"] for e in edges}
+    where = positions(graph)
+    nodes, edges, *_ = to_pyvis(graph, view, where).get_network_data()
+    present = {d["relation"] for *_, d in graph.edges(data=True)}
     relations = [r for r in RELATION_COLORS if r in present] + sorted(present - RELATION_COLORS.keys())
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
     return env.get_template("graph.html").render(
-        title=title,
+        title=corpus_title(graph),
         note=view.note,
         vis_js=(VIS_DIR / "vis-network.min.js").read_text(encoding="utf-8"),
         vis_css=(VIS_DIR / "vis-network.css").read_text(encoding="utf-8"),
         nodes=nodes,
         edges=edges,
+        catalog=catalog(graph, where),
         options=OPTIONS,
         styles=NODE_STYLE,
+        sizes={"paper": PAPER_SIZE, "perRootPaper": SIZE_PER_ROOT_PAPER, "maxLabel": MAX_LABEL},
         counts={t: sum(1 for n in nodes if n["kind"] == t) for t in NODE_STYLE},
-        max_papers=max((n["papers"] for n in nodes if n["kind"] != PAPER), default=1),
+        max_papers=max((d.get("papers", 1) for _, d in graph.nodes(data=True) if d["type"] != PAPER), default=1),
         relation_colors={r: relation_color(r) for r in relations},
+        other_relation_color=OTHER_RELATION_COLOR,
     )
 
 

@@ -11,9 +11,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from kg.cli import main
-from kg.export.html import select_view, write_html
+from kg.export.html import corpus_title, select_view, write_html
 from kg.export.options import ExportOptions
-from kg.settings import NODE_TYPES, PAPER, RELATION_COLORS, USES_RELATION
+from kg.settings import NODE_STYLE, NODE_TYPES, PAPER, RELATION_COLORS, USES_RELATION
+from tests.helpers import SEED
 
 COUNT_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t }"""
@@ -113,7 +114,7 @@ def test_search_finds_and_focuses_a_node_by_alias(sample_build, sample_page):
     assert graph.nodes[node]["name"][:38] in sample_page.page.inner_text("#search-result")
     assert graph.nodes[node]["name"] in sample_page.page.inner_text("#details")
     sample_page.page.fill("#search", "no such thing anywhere")
-    assert sample_page.page.inner_text("#search-result") == "not on this page"
+    assert sample_page.page.inner_text("#search-result") == "no paper or entity of this build"
     assert sample_page.js("network.getSelectedNodes()") == []
 
 
@@ -289,3 +290,194 @@ def test_build_options_reach_the_page(tmp_path):
     assert exit.value.code == 0
     page = (tmp_path / "graph.html").read_text(encoding="utf-8")
     assert re.search(r"Showing \d+ of \d+ nodes: the \d+ entities in ≥ 2 papers", page)
+
+
+ROLE_HEADINGS = {
+    "proposes": "Proposes",
+    "usesMethod": "Uses",
+    "addressesTask": "Addresses",
+    "usesDataset": "Evaluates on",
+}
+SECTIONS = """[...document.querySelectorAll('#details h2')].map((h) => [h.textContent,
+    [...h.nextElementSibling.querySelectorAll('li')].map((li) => [li.querySelector('button').textContent,
+                                                               li.querySelector('button').dataset.node,
+                                                               ((li.querySelector('.year') || {}).textContent || '').trim()])])"""
+DRAWN = "network.body.data.nodes.getIds()"
+SELECTED = "network.getSelectedNodes()"
+
+
+def sections(opened: Opened) -> dict[str, list[list[str]]]:
+    """The details panel's lists: heading -> [name, node id, note] of each item."""
+    return dict(opened.js(SECTIONS))
+
+
+def dated_graph(papers: int = 60, entities: int = 40) -> nx.MultiDiGraph:
+    """The synthetic corpus over three years and two venues."""
+    graph = synthetic_graph(papers, entities)
+    for i in range(papers):
+        year = 2023 + i % 3
+        graph.nodes[f"p{i}"].update(year=year, venue=f"{('ICML', 'NeurIPS')[i // 3 % 2]} {year}")
+    return graph
+
+
+def in_view(opened: Opened, ids: list[str]) -> bool:
+    """Whether every node of `ids` is drawn inside the canvas."""
+    return opened.page.evaluate(
+        """(ids) => { const canvas = document.querySelector('#graph canvas').getBoundingClientRect();
+        return ids.every((id) => { const at = network.canvasToDOM(network.getPosition(id));
+          return at.x >= 0 && at.y >= 0 && at.x <= canvas.width && at.y <= canvas.height; }); }""",
+        ids,
+    )
+
+
+def test_the_title_names_the_corpus(sample_page):
+    venues = sorted({record["venue"] for record in SEED})
+    assert venues == ["ICML 2025"]  # the bundled sample: one conference
+    assert sample_page.page.title() == "ICML 2025 · paperkg"
+    assert sample_page.page.inner_text("#heading") == "ICML 2025"
+
+
+def test_corpus_title():
+    graph = nx.MultiDiGraph()
+    assert corpus_title(graph) == "paperkg"
+    for i, venue in enumerate(["ICLR 2024"] * 3 + ["ICML 2024"] * 2 + ["A 1", "B 1", "C 1"]):
+        graph.add_node(f"p{i}", type=PAPER, venue=venue)
+        if i == 4:
+            assert corpus_title(graph) == "ICLR 2024 and ICML 2024"
+    assert corpus_title(graph) == "ICLR 2024, ICML 2024, A 1 and 2 more venues"
+
+
+def test_search_draws_a_node_left_out_of_the_view_with_its_paper(browser, tmp_path):
+    graph = synthetic_graph(papers=3000, entities=4000)
+    write_html(graph, tmp_path / "graph.html", options=ExportOptions(html_max_nodes=300))
+    opened = Opened(browser, tmp_path / "graph.html")
+    drawn = set(opened.js(DRAWN))
+    entity = max((n for n, d in graph.nodes(data=True) if d["type"] != PAPER and d["papers"] == 1), key=graph.degree)
+    assert entity not in drawn
+    [paper] = graph.predecessors(entity)
+    opened.page.fill("#search", graph.nodes[entity]["name"])
+    assert opened.js(SELECTED) == [entity]
+    assert set(opened.js(DRAWN)) == drawn | {entity, paper}
+    assert opened.js(f"network.getConnectedNodes({entity!r})") == [paper]
+    assert "drawn now" in opened.page.inner_text("#search-result")
+    assert sections(opened)["Papers (1)"] == [[graph.nodes[paper]["name"], paper, "(2025)"]]
+    assert in_view(opened, [entity])
+    assert opened.offsite() == [] and opened.errors == []
+    opened.page.close()
+
+
+def test_a_papers_panel_lists_what_it_proposes_uses_addresses_and_evaluates_on(sample_build, sample_page):
+    graph = sample_build.graph
+    paper = max(sorted(n for n, d in graph.nodes(data=True) if d["type"] == PAPER), key=graph.out_degree)
+    sample_page.page.mouse.click(**point_at(sample_page, paper))
+    assert sample_page.js(SELECTED) == [paper]
+    expected = {}
+    for relation, heading in ROLE_HEADINGS.items():
+        targets = sorted({t for _, t, d in graph.out_edges(paper, data=True) if d["relation"] == relation})
+        if targets:
+            items = sorted([graph.nodes[t]["name"], t, ""] for t in targets)
+            expected[f"{heading} ({len(items)})"] = items
+    shown = {heading: sorted(items) for heading, items in sections(sample_page).items()}
+    assert len(expected) >= 2 and shown == expected
+    heading, [[name, entity, _], *_] = next(iter(expected.items()))
+    sample_page.page.locator(f"#details button[data-node='{entity}']").first.click()
+    assert sample_page.js(SELECTED) == [entity]
+    assert graph.nodes[entity]["name"] in sample_page.page.inner_text("#details")
+
+
+def test_an_entitys_panel_lists_its_papers_newest_first(browser, tmp_path):
+    graph = dated_graph()
+    write_html(graph, tmp_path / "graph.html")
+    opened = Opened(browser, tmp_path / "graph.html")
+    entity = "e1"
+    opened.page.fill("#search", graph.nodes[entity]["name"])
+    papers = sorted(graph.predecessors(entity), key=lambda p: (-graph.nodes[p]["year"], graph.nodes[p]["name"]))
+    listed = sections(opened)[f"Papers ({len(papers)})"]
+    assert listed == [[graph.nodes[p]["name"], p, f"({graph.nodes[p]['year']})"] for p in papers]
+    opened.page.close()
+
+
+def test_year_and_venue_filters_keep_their_papers_and_fit_the_view(browser, tmp_path):
+    graph = dated_graph()
+    write_html(graph, tmp_path / "graph.html")
+    opened = Opened(browser, tmp_path / "graph.html")
+    assert opened.js("[...document.querySelectorAll('#year option')].map((o) => o.value)") == [
+        "",
+        "2025",
+        "2024",
+        "2023",
+    ]
+    for select, value, keeps in (
+        ("#year", "2024", lambda d: d["year"] == 2024),
+        ("#venue", "NeurIPS 2024", lambda d: d["venue"] == "NeurIPS 2024"),
+    ):
+        opened.js("network.moveTo({scale: 6, animation: false})")  # zoomed in: most nodes out of view
+        opened.page.select_option(select, value)
+        papers = {n for n, d in graph.nodes(data=True) if d["type"] == PAPER and keeps(d)}
+        entities = {e for p in papers for e in graph.successors(p)}
+        visible = opened.js(VISIBLE.replace(".length", ".map((n) => n.id)"))
+        assert set(visible) == papers | entities and 0 < len(papers) < 60
+        assert in_view(opened, visible)
+        opened.page.select_option(select, "")
+    assert opened.js(VISIBLE) == graph.number_of_nodes()
+    opened.page.close()
+
+
+def test_expand_draws_every_neighbour_and_reset_goes_back(browser, tmp_path):
+    graph = synthetic_graph(papers=3000, entities=4000)
+    write_html(graph, tmp_path / "graph.html", options=ExportOptions(html_max_nodes=300))
+    opened = Opened(browser, tmp_path / "graph.html")
+    first = set(opened.js(DRAWN))
+    entity = "e0"  # in 600 papers, few of them drawn
+    assert entity in first and not set(graph.predecessors(entity)) <= first
+    opened.page.mouse.click(**point_at(opened, entity))
+    opened.page.click("#expand")
+    assert set(graph.predecessors(entity)) <= set(opened.js(DRAWN))
+    assert opened.js(SELECTED) == [entity]
+    opened.page.click("#reset")
+    assert set(opened.js(DRAWN)) == first and opened.js(SELECTED) == []
+    assert opened.js("network.body.data.edges.length") == len(
+        [1 for s, t in graph.edges() if s in first and t in first]
+    )
+    assert in_view(opened, sorted(first))
+    opened.page.close()
+
+
+def test_escape_clears_the_search_and_the_selection(sample_build, sample_page):
+    node = max(
+        sorted(n for n, d in sample_build.graph.nodes(data=True) if d["type"] != PAPER), key=sample_build.graph.degree
+    )
+    sample_page.page.fill("#search", sample_build.graph.nodes[node]["name"])
+    assert sample_page.js(SELECTED) == [node]
+    sample_page.page.keyboard.press("Escape")
+    assert sample_page.js(SELECTED) == [] and sample_page.page.input_value("#search") == ""
+    assert sample_page.page.inner_text("#details") == "" and sample_page.page.inner_text("#search-result") == ""
+    assert sample_page.js("network.body.data.nodes.get({filter: (n) => n.opacity < 1}).length") == 0
+
+
+def test_a_bigger_node_is_drawn_over_a_smaller_one_and_is_the_one_clicked(sample_build, sample_page):
+    """A paper moved under the centre of the biggest node: the biggest shows there, over the paper, and a click
+    there selects it (vis-network draws in order and a click takes the last node drawn under the pointer)."""
+    graph = sample_build.graph
+    big = max(
+        sorted(n for n, d in graph.nodes(data=True) if d["type"] != PAPER), key=lambda n: graph.nodes[n]["papers"]
+    )
+    small = next(n for n, d in sorted(graph.nodes(data=True)) if d["type"] == PAPER and not graph.has_edge(n, big))
+    sample_page.js(f"network.body.data.nodes.update({{id: {small!r}, ...network.getPosition({big!r})}})")
+    at = point_at(sample_page, big)
+    sample_page.page.mouse.move(**at)  # hovered, as before a click
+    sample_page.page.wait_for_timeout(200)
+    colour = sample_page.page.evaluate(
+        """([x, y]) => { const canvas = document.querySelector('#graph canvas'), box = canvas.getBoundingClientRect();
+        const ratio = canvas.width / box.width;
+        return [...canvas.getContext('2d').getImageData((x - box.left) * ratio, (y - box.top) * ratio, 1, 1).data]
+          .slice(0, 3); }""",
+        [at["x"], at["y"]],
+    )
+    rgb = {
+        n: [int(NODE_STYLE[graph.nodes[n]["type"]]["color"][i : i + 2], 16) for i in (1, 3, 5)] for n in (big, small)
+    }
+    distance = {n: sum((a - b) ** 2 for a, b in zip(colour, rgb[n])) for n in rgb}  # hovered, a node is lighter
+    assert distance[big] < distance[small], (colour, rgb)
+    sample_page.page.mouse.click(**at)
+    assert sample_page.js(SELECTED) == [big]
