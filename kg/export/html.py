@@ -189,6 +189,7 @@ def to_pyvis(graph: nx.MultiDiGraph, view: View, where: dict[str, tuple[float, f
         results[row["paper"]].append(result_line(row, method=True))
         if row["method"]:
             results[row["method"]].append(result_line(row, method=False))
+
     def drawn_size(node: str) -> float:
         return node_size(graph.nodes[node]["type"], graph.nodes[node].get("papers", 1))
 
@@ -264,7 +265,15 @@ def catalog(graph: nx.MultiDiGraph, where: dict[str, tuple[float, float]]) -> di
             more = list(data.get("aliases", []))
         x, y = where[node]
         nodes.append(
-            [node[len(base) :], kinds.index(data["type"]), data["name"], data.get("papers", 1), round(x), round(y), more]
+            [
+                node[len(base) :],
+                kinds.index(data["type"]),
+                data["name"],
+                data.get("papers", 1),
+                round(x),
+                round(y),
+                more,
+            ]
         )
     relations = sorted({d["relation"] for *_, d in graph.edges(data=True)})
     links: list[int] = []

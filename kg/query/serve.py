@@ -183,7 +183,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(response.status)
         if response.content_type:
             self.send_header("Content-Type", response.content_type)
-        self.send_header("Content-Length", str(len(response.body)))
+        if response.status != 204:  # RFC 9110, section 8.6: a 204 has no Content-Length
+            self.send_header("Content-Length", str(len(response.body)))
         if self.server.cors_origin:
             self.send_header("Access-Control-Allow-Origin", self.server.cors_origin)
             if self.command == "OPTIONS":

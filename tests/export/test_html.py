@@ -481,3 +481,20 @@ def test_a_bigger_node_is_drawn_over_a_smaller_one_and_is_the_one_clicked(sample
     assert distance[big] < distance[small], (colour, rgb)
     sample_page.page.mouse.click(**at)
     assert sample_page.js(SELECTED) == [big]
+
+
+def test_the_biggest_labels_are_legible_at_load(browser, tmp_path):
+    """The first view fits the whole drawing, so it is far out; the names of the biggest nodes must still read
+    at 12 px or more on screen."""
+    graph = synthetic_graph(papers=3000, entities=4000)
+    write_html(graph, tmp_path / "graph.html", options=ExportOptions(html_max_nodes=800))
+    opened = Opened(browser, tmp_path / "graph.html")
+    biggest = sorted(
+        (n for n, d in graph.nodes(data=True) if d["type"] != PAPER), key=lambda n: -graph.nodes[n]["papers"]
+    )
+    on_screen = opened.page.evaluate(
+        "(ids) => ids.map((id) => network.body.data.nodes.get(id).font.size * network.getScale())", biggest[:5]
+    )
+    assert min(on_screen) >= 12, on_screen
+    assert in_view(opened, opened.js(DRAWN))
+    opened.page.close()
