@@ -29,6 +29,8 @@ from .nlp.metric_names import lower_is_better, metric_key
 from .records import Entity, Mention, Paper, Relation, Result
 from .resolve import Resolution, slugify
 from .settings import (
+    AUTHOR,
+    AUTHORED,
     BROADER,
     DEFAULT_BASE_IRI,
     MAY_STAND_FOR,
@@ -109,6 +111,20 @@ def authors_of(graph: nx.MultiDiGraph) -> tuple[dict[str, str], list[tuple[str, 
                 names.setdefault(iri, name)
                 authored[(iri, paper)] = None
     return names, list(authored)
+
+
+def with_authors(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """A copy of the graph with its authors as nodes (type Author, with their name and number of papers) and an
+    `authored` edge from each to each of their papers: for GraphML and GEXF, which carry the whole network in
+    one file, so that co-authors and an author's topics are a path away."""
+    names, authored = authors_of(graph)
+    papers = Counter(author for author, _ in authored)
+    full = graph.copy()
+    for iri, name in names.items():
+        full.add_node(iri, type=AUTHOR, name=name, papers=papers[iri])
+    for author, paper in authored:
+        full.add_edge(author, paper, key=AUTHORED, relation=AUTHORED)
+    return full
 
 
 def result_iri(base: str, result: Result) -> str:

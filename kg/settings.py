@@ -13,11 +13,11 @@ LABELS = ("METHOD", "TASK", "DATASET")
 RESULT_UNITS = ("%", "×", "points", "")  # a result's unit: a percentage, a number of times, of points, or none
 NODE_TYPES = {"METHOD": "Method", "TASK": "Task", "DATASET": "Dataset"}
 PAPER = "Paper"
-AUTHOR = "Author"  # a name on papers' author lists (kg.graph.authors_of): Neo4j nodes, schema:Person in RDF
+AUTHOR = "Author"  # a name on papers' author lists (kg.graph.authors_of): schema:Person in RDF, nodes elsewhere
 RESULT = "Result"  # a number a paper reports for a method, in a metric (kg.nlp.results)
 # A result's links (kg: property local names): from its paper, and to its method, dataset or task and baseline.
 REPORTS = "reports"
-AUTHORED = "authored"  # an author -> a paper whose author list has the name (Neo4j only)
+AUTHORED = "authored"  # an author -> a paper whose author list has the name (not in RDF: schema:author)
 RESULT_LINKS = {"method": "ofMethod", "Dataset": "onDataset", "Task": "onTask", "baseline": "overBaseline"}
 # When the same entity is labelled differently in different papers, ties go to the earlier label.
 LABEL_PRIORITY = {label: i for i, label in enumerate(LABELS)}
@@ -68,6 +68,7 @@ NODE_STYLE = {
     "Task": {"color": "#2ca02c", "shape": "diamond"},
     "Dataset": {"color": "#ff7f0e", "shape": "triangle"},
 }
+AUTHOR_COLOR = "#8c6d31"  # Gephi (kg.graph.with_authors); the page lists a paper's authors in its panel
 # A node's drawn size (the page, Gephi): a paper's PAPER_SIZE, an entity's growing with the square root of its
 # papers, as a disc's width does with its area (10 to 123 on ICML 2025, where the top entity is in 512 papers).
 PAPER_SIZE = 10
@@ -90,6 +91,7 @@ RELATION_COLORS = {
     "isA": "#17becf",
     "broader": "#bcbd22",
     "mayStandFor": "#c7c7c7",
+    "authored": "#dbdb8d",
 }
 # The page's view of a large graph (measured on ICML 2025: docs/page.md, docs/results.md).
 DEFAULT_HTML_MIN_PAPERS = 1

@@ -49,6 +49,12 @@ RESULT_PAPERS = [
 ]
 
 
+def seed_authors() -> tuple[set[str], set[tuple[str, str]]]:
+    """The bundled sample's authors, one per name set apart from case and spacing, and each (author, paper id)."""
+    pairs = {(" ".join(name.split()).casefold(), r["id"]) for r in SEED for name in r["authors"] if name.strip()}
+    return {author for author, _ in pairs}, pairs
+
+
 def jsonl(path: Path, records: list[dict | str]) -> Path:
     """Write `records` one a line (a str is written as it is: a broken line, say) and return the path."""
     path.write_text("".join(r if isinstance(r, str) else json.dumps(r) + "\n" for r in records), encoding="utf-8")

@@ -1,5 +1,6 @@
 """GEXF 1.3 for Gephi (valid against the official RelaxNG schema), with a colour by type, a size by papers
-and a position from a layout made at build time (kg.export.positions)."""
+and a position from a layout made at build time (kg.export.positions); the authors are nodes too
+(kg.graph.with_authors), each beside its papers."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from typing import Iterator, Sequence
 
 import networkx as nx
 
+from ..graph import with_authors
 from ..records import Mention
-from ..settings import NODE_STYLE, RELATION_COLORS, node_size
+from ..settings import AUTHOR, AUTHOR_COLOR, NODE_STYLE, RELATION_COLORS, node_size
 from .options import ExportOptions
-from .positions import positions
+from .positions import beside, positions
 from .xml import EDGE_FIELDS, attr, end, leaf, node_fields, sorted_edges, start, text, values, write_xml
 
 GEXF_ROOT = {"xmlns": "http://gexf.net/1.3", "xmlns:viz": "http://gexf.net/1.3/viz", "version": "1.3"}
@@ -28,6 +30,11 @@ def rgb(colour: str) -> dict[str, str]:
 
 
 def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
+    where = positions(graph)  # the page's positions too: authors are placed after, beside their papers
+    graph = with_authors(graph)
+    for author, data in graph.nodes(data=True):
+        if data["type"] == AUTHOR:
+            where[author] = beside(author, [where[paper] for paper in graph.successors(author)])
     yield start("gexf", GEXF_ROOT)
     yield start("meta") + leaf("creator", {}, "paperkg")
     yield leaf("description", {}, "Papers and the methods, tasks and datasets they mention") + end("meta")
@@ -38,8 +45,8 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
         yield "".join(leaf("attribute", {"id": name, "title": name, "type": type_}) for name, type_ in fields)
         yield end("attributes")
     colours = {kind: leaf("viz:color", rgb(style["color"])) for kind, style in NODE_STYLE.items()}
+    colours[AUTHOR] = leaf("viz:color", rgb(AUTHOR_COLOR))
     yield start("nodes", {"count": str(graph.number_of_nodes())})
-    where = positions(graph)
     for node, data in sorted(graph.nodes(data=True)):
         x, y = where[node]
         yield (

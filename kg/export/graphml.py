@@ -1,4 +1,5 @@
-"""GraphML with one typed key per field (`int` for counts and years), for igraph, yEd, Cytoscape and Gephi."""
+"""GraphML with one typed key per field (`int` for counts and years), for igraph, yEd, Cytoscape and Gephi; the
+authors are nodes too (kg.graph.with_authors)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Iterator, Sequence
 
 import networkx as nx
 
+from ..graph import with_authors
 from ..records import Mention
 from .options import ExportOptions
 from .xml import (
@@ -41,6 +43,7 @@ def key_id(kind: str, name: str) -> str:
 
 
 def graphml_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
+    graph = with_authors(graph)
     yield start("graphml", GRAPHML_ROOT)
     node_attributes = node_fields(graph)
     yield leaf("key", {"id": LABEL, "for": "node", "attr.name": LABEL, "attr.type": "string"})

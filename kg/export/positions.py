@@ -65,6 +65,15 @@ def offset(node: str) -> tuple[float, float]:
     return math.cos(2 * math.pi * angle), math.sin(2 * math.pi * angle)
 
 
+def beside(node: str, near: list[tuple[float, float]]) -> tuple[float, float]:
+    """Where a node goes beside the placed nodes `near` it: their mean, and a small offset of its own."""
+    dx, dy = offset(node)
+    return (
+        sum(x for x, _ in near) / len(near) + dx * OFFSET * SCALE,
+        sum(y for _, y in near) / len(near) + dy * OFFSET * SCALE,
+    )
+
+
 def positions(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     """Every node's (x, y), about -SCALE to SCALE."""
     neighbours: dict[str, set[str]] = {node: set() for node in graph}
@@ -82,12 +91,7 @@ def positions(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     queue = deque(backbone)
     while queue:  # outward from the backbone: each node beside the placed nodes it links to
         for node in sorted(n for n in neighbours[queue.popleft()] if n not in placed):
-            near = [placed[n] for n in neighbours[node] if n in placed]
-            dx, dy = offset(node)
-            placed[node] = (
-                sum(x for x, _ in near) / len(near) + dx * OFFSET * SCALE,
-                sum(y for _, y in near) / len(near) + dy * OFFSET * SCALE,
-            )
+            placed[node] = beside(node, [placed[n] for n in neighbours[node] if n in placed])
             queue.append(node)
     unlinked = sorted(node for node in graph if node not in placed)
     for i, node in enumerate(unlinked):  # not linked to the backbone at all: a ring around the rest

@@ -13,6 +13,8 @@ COUNT_RELATIONS = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(*) AS ?c) WHERE { VALUES ?r { kg:usedFor kg:evaluatedOn kg:comparedWith kg:isA } ?a ?r ?b }"""
 COUNT_BROADER = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(*) AS ?c) WHERE { ?a <http://www.w3.org/2004/02/skos/core#broader>|kg:mayStandFor ?b }"""
+COUNT_AUTHORS = "SELECT (COUNT(DISTINCT ?a) AS ?c) WHERE { ?p <https://schema.org/author> ?a }"
+COUNT_AUTHORED = "SELECT (COUNT(*) AS ?c) WHERE { ?p <https://schema.org/author> ?a }"
 ROLE_TYPES = {"PROPOSES", "USES_METHOD", "ADDRESSES_TASK", "USES_DATASET"}  # a paper's one link to an entity
 ENTITY_TYPES = {"USED_FOR", "EVALUATED_ON", "COMPARED_WITH", "IS_A", "BROADER", "MAY_STAND_FOR"}
 RESULT_TYPES = {"REPORTS", "OF_METHOD", "ON_DATASET", "ON_TASK", "OVER_BASELINE"}
@@ -36,12 +38,17 @@ def test_node_and_edge_counts_agree(sample_build):
     graphml = nx.read_graphml(out / "graph.graphml")
     gexf = nx.read_gexf(out / "graph.gexf")
     ig = igraph.Graph.Read_GraphML(str(out / "graph.graphml"))
-    neo_nodes = rows(out / "neo4j" / "papers.csv") + rows(out / "neo4j" / "entities.csv")
-    neo_edges = [r for r in rows(out / "neo4j" / "relationships.csv") if r[":TYPE"] in {*ROLE_TYPES, *ENTITY_TYPES}]
-    assert nodes == graphml.number_of_nodes() == gexf.number_of_nodes() == ig.vcount() == len(neo_nodes)
-    assert relations > 0 and broader > 0
+    neo_nodes = [rows(out / "neo4j" / name) for name in ("papers.csv", "entities.csv", "authors.csv")]
+    neo_edges = [
+        r for r in rows(out / "neo4j" / "relationships.csv") if r[":TYPE"] in {*ROLE_TYPES, *ENTITY_TYPES, "AUTHORED"}
+    ]
+    people, authored = rdf_count(sample_build, COUNT_AUTHORS), rdf_count(sample_build, COUNT_AUTHORED)
     assert (
-        mentions + relations + broader
+        nodes + people == graphml.number_of_nodes() == gexf.number_of_nodes() == ig.vcount() == sum(map(len, neo_nodes))
+    )
+    assert relations > 0 and broader > 0 and people > 0
+    assert (
+        mentions + relations + broader + authored
         == graphml.number_of_edges()
         == gexf.number_of_edges()
         == ig.ecount()
@@ -52,7 +59,7 @@ def test_node_and_edge_counts_agree(sample_build):
 def test_gephi_attributes(sample_build):
     graphml = nx.read_graphml(sample_build.out / "graph.graphml")
     types = {d["type"] for _, d in graphml.nodes(data=True)}
-    assert types == {"Paper", "Method", "Task", "Dataset"}
+    assert types == {"Paper", "Method", "Task", "Dataset", "Author"}
     gexf = nx.read_gexf(sample_build.out / "graph.gexf")
     assert all("viz" in d and "color" in d["viz"] for _, d in gexf.nodes(data=True))
     links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if "confidence" in d}

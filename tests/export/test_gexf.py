@@ -13,7 +13,7 @@ import pytest
 from lxml import etree
 
 from kg.export.gexf import write_gexf
-from tests.helpers import unavailable
+from tests.helpers import seed_authors, unavailable
 
 JS = Path(__file__).with_name("js")
 
@@ -56,8 +56,11 @@ def test_gexf_loads_in_graphology(sample_build, graphology):
     )
     assert run.returncode == 0, run.stderr
     seen = json.loads(run.stdout)
-    graph = sample_build.graph
-    assert (seen["nodes"], seen["edges"]) == (graph.number_of_nodes(), graph.number_of_edges())
+    graph, (authors, authored) = sample_build.graph, seed_authors()
+    assert (seen["nodes"], seen["edges"]) == (
+        graph.number_of_nodes() + len(authors),
+        graph.number_of_edges() + len(authored),
+    )
     assert seen["type"] == "directed" and seen["colored"] == seen["sized"] == seen["positioned"] == seen["nodes"]
     nodes, edges = seen["nodeAttributes"], seen["edgeAttributes"]
     assert nodes["papers"] == nodes["year"] == edges["mentions"] == ["number"]
@@ -81,7 +84,7 @@ def test_the_file_does_not_depend_on_insertion_order(sample_build, tmp_path):
 def bad_characters() -> nx.MultiDiGraph:
     """A graph whose texts hold characters XML 1.0 cannot carry."""
     graph = nx.MultiDiGraph()
-    graph.add_node("p", type="Paper", name="A\x0c title", paper_id="p", year=None, authors=["A", "B"])
+    graph.add_node("p", type="Paper", name="A\x0c title", paper_id="p", year=None, authors=["A\x0b", "B"])
     graph.add_node("m", type="Method", name="Net\x00", aliases=["nets"], papers=1)
     graph.add_edge("p", "m", key="proposes", relation="proposes", mentions=1, sentence="We propose\x1b Net.")
     return graph
@@ -92,7 +95,7 @@ def test_characters_xml_cannot_hold_are_dropped(tmp_path, shared):
     rng = schema(shared)
     assert rng.validate(etree.parse(str(tmp_path / "g.gexf"))), rng.error_log
     names = [n.get("label") for n in etree.parse(str(tmp_path / "g.gexf")).iter("{http://gexf.net/1.3}node")]
-    assert sorted(names) == ["A title", "Net"]
+    assert sorted(names) == ["A", "A title", "B", "Net"]  # the authors are nodes too
 
 
 def viz_of(path: Path) -> dict[str, tuple[float, float, float]]:
