@@ -11,9 +11,9 @@ import networkx as nx
 
 from ..graph import with_authors
 from ..records import Mention
-from ..settings import AUTHOR, AUTHOR_COLOR, NODE_STYLE, RELATION_COLORS, node_size
+from ..settings import AUTHOR, AUTHOR_STYLE, NODE_STYLE, RELATION_COLORS, node_size
 from .options import ExportOptions
-from .positions import beside, positions
+from .positions import place_authors, positions
 from .xml import EDGE_FIELDS, attr, end, leaf, node_fields, sorted_edges, start, text, values, write_xml
 
 GEXF_ROOT = {"xmlns": "http://gexf.net/1.3", "xmlns:viz": "http://gexf.net/1.3/viz", "version": "1.3"}
@@ -30,11 +30,9 @@ def rgb(colour: str) -> dict[str, str]:
 
 
 def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
-    where = positions(graph)  # the page's positions too: authors are placed after, beside their papers
+    where = positions(graph)  # the page's positions too
     graph = with_authors(graph)
-    for author, data in graph.nodes(data=True):
-        if data["type"] == AUTHOR:
-            where[author] = beside(author, [where[paper] for paper in graph.successors(author)])
+    place_authors(graph, where)
     yield start("gexf", GEXF_ROOT)
     yield start("meta") + leaf("creator", {}, "paperkg")
     yield leaf("description", {}, "Papers and the methods, tasks and datasets they mention") + end("meta")
@@ -45,7 +43,7 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
         yield "".join(leaf("attribute", {"id": name, "title": name, "type": type_}) for name, type_ in fields)
         yield end("attributes")
     colours = {kind: leaf("viz:color", rgb(style["color"])) for kind, style in NODE_STYLE.items()}
-    colours[AUTHOR] = leaf("viz:color", rgb(AUTHOR_COLOR))
+    colours[AUTHOR] = leaf("viz:color", rgb(AUTHOR_STYLE["color"]))
     yield start("nodes", {"count": str(graph.number_of_nodes())})
     for node, data in sorted(graph.nodes(data=True)):
         x, y = where[node]

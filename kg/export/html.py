@@ -26,9 +26,12 @@ import pyvis
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pyvis.network import Network
 
-from ..graph import identifier_page, results_of
+from ..graph import identifier_page, paper_authors, results_of, with_authors
 from ..records import Mention, result_phrase
 from ..settings import (
+    AUTHOR,
+    AUTHOR_STYLE,
+    DEFAULT_BASE_IRI,
     DEFAULT_HTML_MAX_NODES,
     DEFAULT_HTML_MIN_PAPERS,
     NODE_STYLE,
@@ -40,7 +43,7 @@ from ..settings import (
     node_size,
 )
 from .options import ExportOptions
-from .positions import positions
+from .positions import place_authors, positions
 
 VIS_DIR = Path(pyvis.__file__).parent / "lib" / "vis-9.1.2"
 TEMPLATES = Path(__file__).parent / "templates"
@@ -243,24 +246,20 @@ def catalog(graph: nx.MultiDiGraph, where: dict[str, tuple[float, float]]) -> di
     """Every node and link of the build, compact, for the page to search and to draw on demand.
 
     `nodes`: [id after `base`, kind (index in `kinds`), name, papers, x, y, more], where `more` is a paper's
-    [year, venue, authors, url] and an entity's aliases; `links`: a flat list of (source, target, relation,
+    [year, venue, its authors' indices in its order, url], an entity's aliases, an author's nothing; `links`: a flat list of (source, target, relation,
     confidence) quadruples, the nodes by index, the relation by index in `relations`, the confidence in
     hundredths (-1 for none)."""
     ids = sorted(graph)
     base = os.path.commonprefix(ids).rpartition("/")[0] + "/" if len(ids) > 1 and "/" in ids[0] else ""
     index = {node: i for i, node in enumerate(ids)}
-    kinds = list(NODE_STYLE)
+    kinds = [*NODE_STYLE, AUTHOR]
+    base_iri = graph.graph.get("base_iri", DEFAULT_BASE_IRI)
     nodes = []
     for node in ids:
         data = graph.nodes[node]
         if data["type"] == PAPER:
-            authors = data.get("authors") or []
-            more: list = [
-                data.get("year") or 0,
-                data.get("venue") or "",
-                ", ".join(authors[:6]) + (" …" if len(authors) > 6 else ""),
-                web_url(data.get("url")),
-            ]
+            authors = [index[iri] for iri in paper_authors(base_iri, data.get("authors") or []) if iri in index]
+            more: list = [data.get("year") or 0, data.get("venue") or "", authors, web_url(data.get("url"))]
         else:
             more = list(data.get("aliases", []))
         x, y = where[node]
@@ -296,6 +295,10 @@ def render_html(
     view = select_view(graph, min_papers, max_nodes)
     where = positions(graph)
     nodes, edges, *_ = to_pyvis(graph, view, where).get_network_data()
+    graph = with_authors(graph)  # reached by search and the panels, never in the first view
+    place_authors(graph, where)
+    styles = {**NODE_STYLE, AUTHOR: AUTHOR_STYLE}
+    kinds = Counter(d["type"] for _, d in graph.nodes(data=True))
     present = {d["relation"] for *_, d in graph.edges(data=True)}
     relations = [r for r in RELATION_COLORS if r in present] + sorted(present - RELATION_COLORS.keys())
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
@@ -308,9 +311,9 @@ def render_html(
         edges=edges,
         catalog=catalog(graph, where),
         options=OPTIONS,
-        styles=NODE_STYLE,
+        styles=styles,
         sizes={"paper": PAPER_SIZE, "perRootPaper": SIZE_PER_ROOT_PAPER, "maxLabel": MAX_LABEL},
-        counts={t: sum(1 for n in nodes if n["kind"] == t) for t in NODE_STYLE},
+        counts={t: (sum(1 for n in nodes if n["kind"] == t), kinds[t]) for t in styles},
         max_papers=max((d.get("papers", 1) for _, d in graph.nodes(data=True) if d["type"] != PAPER), default=1),
         relation_colors={r: relation_color(r) for r in relations},
         other_relation_color=OTHER_RELATION_COLOR,

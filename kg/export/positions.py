@@ -17,6 +17,8 @@ from collections import deque
 import networkx as nx
 import numpy as np
 
+from ..settings import AUTHOR
+
 LAYOUT_BACKBONE = 600  # nodes the force-directed layout places (0.5 s here); the others follow them
 ITERATIONS = 50
 SCALE = 1000.0  # positions run from about -SCALE to SCALE
@@ -98,3 +100,11 @@ def positions(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
         angle = 2 * math.pi * i / len(unlinked)
         placed[node] = (1.2 * SCALE * math.cos(angle), 1.2 * SCALE * math.sin(angle))
     return placed
+
+
+def place_authors(graph: nx.MultiDiGraph, where: dict[str, tuple[float, float]]) -> None:
+    """Add to `where` a place for each author node of `graph` (kg.graph.with_authors), beside its papers: after
+    the layout, so that the other nodes keep their places."""
+    for author, data in graph.nodes(data=True):
+        if data["type"] == AUTHOR:
+            where[author] = beside(author, [where[paper] for paper in graph.successors(author)])

@@ -92,7 +92,7 @@ def service_description(endpoint: str) -> list[ox.Triple]:
     def sd(name: str) -> ox.NamedNode:
         return ox.NamedNode(SD + name)
 
-    triples = [
+    return [
         ox.Triple(service, rdf_type, sd("Service")),
         ox.Triple(service, sd("endpoint"), ox.NamedNode(endpoint)),
         ox.Triple(service, sd("supportedLanguage"), sd("SPARQL11Query")),
@@ -105,4 +105,3 @@ def service_description(endpoint: str) -> list[ox.Triple]:
         ox.Triple(dataset, sd("defaultGraph"), graph),
         ox.Triple(graph, rdf_type, sd("Graph")),
     ]
-    return triples

@@ -223,6 +223,7 @@ def query_url(host: str, port: int) -> str:
 
 
 def loopback(host: str) -> bool:
+    """Whether `host` is a loopback address or localhost: only this machine's programs reach it."""
     try:
         return host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:

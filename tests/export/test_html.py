@@ -14,7 +14,7 @@ from kg.cli import main
 from kg.export.html import corpus_title, select_view, write_html
 from kg.export.options import ExportOptions
 from kg.settings import NODE_STYLE, NODE_TYPES, PAPER, RELATION_COLORS, USES_RELATION
-from tests.helpers import SEED
+from tests.helpers import SEED, seed_authors
 
 COUNT_NODES = """PREFIX kg: <https://w3id.org/paperkg/ontology#>
 SELECT (COUNT(DISTINCT ?n) AS ?c) WHERE { VALUES ?t { kg:Paper kg:Method kg:Task kg:Dataset } ?n a ?t }"""
@@ -95,7 +95,9 @@ def test_legend_names_types_and_relations(sample_build, sample_page):
     assert legend.is_visible()
     text = legend.inner_text()
     for name in ("Paper", "Method", "Task", "Dataset"):
-        assert re.search(rf"{name} \(\d+\)", text)
+        assert re.search(rf"{name} \(\d+\)", text)  # all drawn
+    authors = len(seed_authors()[0])
+    assert f"Author (0 of {authors})" in text  # drawn when found
     for relation in {d["relation"] for *_, d in sample_build.graph.edges(data=True)}:
         assert relation in text
 
@@ -131,7 +133,8 @@ def test_type_and_min_papers_filters(sample_build, sample_page):
     kept |= {p for p, e in graph.edges() if e in kept and graph.nodes[p]["type"] == PAPER}
     assert 0 < len(kept) < total
     assert sample_page.js(VISIBLE) == len(kept)
-    assert sample_page.page.inner_text("#shown") == f"{len(kept)} of {total} nodes visible"
+    in_build = total + len(seed_authors()[0])  # the authors, drawn when found
+    assert sample_page.page.inner_text("#shown") == f"{len(kept)} of {total} nodes visible ({in_build} in the build)"
 
 
 def point_at(opened: Opened, node: str) -> dict:
@@ -268,8 +271,11 @@ def test_corpus_text_cannot_inject_markup(browser, tmp_path):
     graph.add_edge("e0", "e1", key="citedBy", relation="citedBy", sentence=attack)  # not in settings
     write_html(graph, tmp_path / "graph.html")
     opened = Opened(browser, tmp_path / "graph.html")
-    opened.page.fill("#search", "<img")  # the entity first (more papers), then Enter: the paper
+    opened.page.fill("#search", "<img")  # the entity first (more papers), then Enter: the author, the paper
     assert opened.js("network.getSelectedNodes()") == ["e0"]
+    assert attack in opened.page.inner_text("#details")
+    opened.page.press("#search", "Enter")
+    assert opened.js("network.getSelectedNodes()")[0].startswith("https://example.org/author/")
     assert attack in opened.page.inner_text("#details")
     opened.page.press("#search", "Enter")
     assert opened.js("network.getSelectedNodes()") == ["p0"]
@@ -377,7 +383,7 @@ def test_a_papers_panel_lists_what_it_proposes_uses_addresses_and_evaluates_on(s
         if targets:
             items = sorted([graph.nodes[t]["name"], t, ""] for t in targets)
             expected[f"{heading} ({len(items)})"] = items
-    shown = {heading: sorted(items) for heading, items in sections(sample_page).items()}
+    shown = {h: sorted(items) for h, items in sections(sample_page).items() if not h.startswith("Authors")}
     assert len(expected) >= 2 and shown == expected
     heading, [[name, entity, _], *_] = next(iter(expected.items()))
     sample_page.page.locator(f"#details button[data-node='{entity}']").first.click()
@@ -498,3 +504,32 @@ def test_the_biggest_labels_are_legible_at_load(browser, tmp_path):
     assert min(on_screen) >= 12, on_screen
     assert in_view(opened, opened.js(DRAWN))
     opened.page.close()
+
+
+def test_authors_are_found_and_listed_with_their_papers_co_authors_and_topics(sample_build, sample_page):
+    graph = sample_build.graph
+    paper = max(
+        sorted(n for n, d in graph.nodes(data=True) if d["type"] == PAPER), key=lambda n: len(graph.nodes[n]["authors"])
+    )
+    names = graph.nodes[paper]["authors"]
+    sample_page.page.fill("#search", graph.nodes[paper]["title"])
+    assert sample_page.js(SELECTED) == [paper]
+    listed = sections(sample_page)[f"Authors ({len(names)})"]
+    assert [name for name, _, _ in listed] == names  # in the paper's order
+    author, author_id = names[-1], listed[-1][1]
+    sample_page.page.fill("#search", author)
+    assert sample_page.js(SELECTED) == [author_id] and paper in sample_page.js(
+        f"network.getConnectedNodes({author_id!r})"
+    )
+    shown = sections(sample_page)
+    their_papers = [r for r in SEED if author in r["authors"]]
+    assert [name for name, _, _ in shown[f"Papers ({len(their_papers)})"]] == sorted(r["title"] for r in their_papers)
+    co_authors = {name for r in their_papers for name in r["authors"]} - {author}
+    assert {name for name, _, _ in shown[f"Co-authors ({len(co_authors)})"]} == co_authors
+    topics = {
+        graph.nodes[e]["name"]
+        for r in their_papers
+        for e in graph.successors(next(n for n, d in graph.nodes(data=True) if d.get("paper_id") == r["id"]))
+    }
+    heading = next(h for h in shown if h.startswith("Topics"))
+    assert {name for name, _, _ in shown[heading]} <= topics and len(shown[heading]) == min(20, len(topics))
