@@ -9,7 +9,7 @@ import pytest
 
 from kg import build
 from kg.layout import CACHE_FILE, MENTIONS_FILE
-from tests.e2e.test_reliability import build as reliability_build
+from tests.commands import build as reliability_build
 from tests.helpers import SEED, jsonl
 
 PAPERS = SEED[:4]

@@ -12,7 +12,7 @@ import pytest
 
 from kg.builder.staging import STAGING_PREFIX, finish_moves, held_signals, staged
 from kg.errors import OutputError
-from tests.e2e.test_reliability import assert_one_line_error, build, snapshot, snapshot_of
+from tests.commands import assert_one_line_error, build, snapshot, snapshot_of
 from tests.helpers import ROOT, SEED, ends_within, jsonl
 
 OLD = {"graph.ttl": "old", "neo4j/papers.csv": "old", "store/CURRENT": "old", ".paperkg-build.json": "old"}

@@ -6,7 +6,7 @@ import pytest
 import rdflib
 
 from kg import build as build_function
-from tests.e2e.test_reliability import assert_one_line_error, build, build_bound_by_permissions
+from tests.commands import assert_one_line_error, build, build_bound_by_permissions
 from tests.helpers import SEED, jsonl
 
 BAD_BASE_IRIS = {

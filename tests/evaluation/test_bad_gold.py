@@ -9,7 +9,7 @@ import pytest
 
 from kg.errors import InputError
 from kg.evaluation.gold import read_dygiepp
-from tests.e2e.test_reliability import assert_one_line_error
+from tests.commands import assert_one_line_error
 from tests.helpers import jsonl
 
 SENTENCES = [["We", "use", "BERT", "."], ["It", "helps", "parsing", "."]]

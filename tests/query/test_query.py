@@ -14,7 +14,7 @@ import pytest
 
 from kg.layout import STORE_DIR
 from kg.query.checks import MAX_QUERY_DEPTH, query_depth
-from tests.e2e.test_reliability import assert_one_line_error
+from tests.commands import assert_one_line_error
 from tests.helpers import ROOT, endpoint_that_counts_calls, unavailable
 
 ASK = "ASK { ?s ?p ?o }"
