@@ -246,9 +246,9 @@ def catalog(graph: nx.MultiDiGraph, where: dict[str, tuple[float, float]]) -> di
     """Every node and link of the build, compact, for the page to search and to draw on demand.
 
     `nodes`: [id after `base`, kind (index in `kinds`), name, papers, x, y, more], where `more` is a paper's
-    [year, venue, its authors' indices in its order, url], an entity's aliases, an author's nothing; `links`: a flat list of (source, target, relation,
-    confidence) quadruples, the nodes by index, the relation by index in `relations`, the confidence in
-    hundredths (-1 for none)."""
+    [year, venue, its authors' indices in its order, url], an entity's aliases, an author's nothing; `links`:
+    a flat list of (source, target, relation, confidence) quadruples, the nodes by index, the relation by
+    index in `relations`, the confidence in hundredths (-1 for none)."""
     ids = sorted(graph)
     base = os.path.commonprefix(ids).rpartition("/")[0] + "/" if len(ids) > 1 and "/" in ids[0] else ""
     index = {node: i for i, node in enumerate(ids)}
@@ -298,7 +298,7 @@ def render_html(
     graph = with_authors(graph)  # reached by search and the panels, never in the first view
     place_authors(graph, where)
     styles = {**NODE_STYLE, AUTHOR: AUTHOR_STYLE}
-    kinds = Counter(d["type"] for _, d in graph.nodes(data=True))
+    in_build = Counter(d["type"] for _, d in graph.nodes(data=True))
     present = {d["relation"] for *_, d in graph.edges(data=True)}
     relations = [r for r in RELATION_COLORS if r in present] + sorted(present - RELATION_COLORS.keys())
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
@@ -313,7 +313,7 @@ def render_html(
         options=OPTIONS,
         styles=styles,
         sizes={"paper": PAPER_SIZE, "perRootPaper": SIZE_PER_ROOT_PAPER, "maxLabel": MAX_LABEL},
-        counts={t: (sum(1 for n in nodes if n["kind"] == t), kinds[t]) for t in styles},
+        counts={t: (sum(1 for n in nodes if n["kind"] == t), in_build[t]) for t in styles},  # drawn, in all
         max_papers=max((d.get("papers", 1) for _, d in graph.nodes(data=True) if d["type"] != PAPER), default=1),
         relation_colors={r: relation_color(r) for r in relations},
         other_relation_color=OTHER_RELATION_COLOR,
