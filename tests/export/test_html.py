@@ -3,6 +3,7 @@ filterable, escaped, and honest about what it leaves out of a large graph."""
 
 import random
 import re
+from collections import Counter
 from pathlib import Path
 
 import networkx as nx
@@ -305,7 +306,7 @@ ROLE_HEADINGS = {
     "usesDataset": "Evaluates on",
 }
 SECTIONS = """[...document.querySelectorAll('#details h2')].map((h) => [h.textContent,
-    [...h.nextElementSibling.querySelectorAll('li')].map((li) => [li.querySelector('button').textContent,
+    [...h.nextElementSibling.querySelectorAll('li:has(button)')].map((li) => [li.querySelector('button').textContent,
                                                                li.querySelector('button').dataset.node,
                                                                ((li.querySelector('.year') || {}).textContent || '').trim()])])"""
 DRAWN = "network.body.data.nodes.getIds()"
@@ -531,5 +532,18 @@ def test_authors_are_found_and_listed_with_their_papers_co_authors_and_topics(sa
         for r in their_papers
         for e in graph.successors(next(n for n, d in graph.nodes(data=True) if d.get("paper_id") == r["id"]))
     }
-    heading = next(h for h in shown if h.startswith("Topics"))
-    assert {name for name, _, _ in shown[heading]} <= topics and len(shown[heading]) == min(20, len(topics))
+    assert {name for name, _, _ in shown[f"Topics ({len(topics)})"]} <= topics
+    assert len(shown[f"Topics ({len(topics)})"]) == min(20, len(topics))  # the first 20, then "… and N more"
+
+
+def test_an_authors_topics_are_ranked_and_the_rest_counted(browser, tmp_path):
+    graph = dated_graph()  # one author, "A. Author", on all 60 papers
+    write_html(graph, tmp_path / "graph.html")
+    opened = Opened(browser, tmp_path / "graph.html")
+    opened.page.fill("#search", "A. Author")
+    topics = Counter(e for p in graph if graph.nodes[p]["type"] == PAPER for e in graph.successors(p))
+    shown = sections(opened)[f"Topics ({len(topics)})"]
+    assert len(topics) > 20 and len(shown) == 20
+    assert [int(note.split()[0][1:]) for _, _, note in shown] == sorted(topics.values(), reverse=True)[:20]
+    assert opened.page.locator("#details li", has_text=f"… and {len(topics) - 20} more").count() == 1
+    opened.page.close()
