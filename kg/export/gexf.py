@@ -1,6 +1,6 @@
 """GEXF 1.3 for Gephi (valid against the official RelaxNG schema), with a colour by type, a size by papers
 and a position from a layout made at build time (kg.export.positions); the authors are nodes too
-(kg.graph.with_authors), each beside its papers."""
+(kg.graph.author_nodes), each beside its papers."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import networkx as nx
 
 from ..graph import with_authors
 from ..records import Mention
-from ..settings import AUTHOR, AUTHOR_STYLE, NODE_STYLE, RELATION_COLORS, node_size
+from ..settings import AUTHOR, AUTHOR_STYLE, AUTHORED, NODE_STYLE, RELATION_COLORS, node_size
 from .options import ExportOptions
 from .positions import place_authors, positions
-from .xml import EDGE_FIELDS, attr, end, leaf, node_fields, sorted_edges, start, text, values, write_xml
+from .xml import EDGE_FIELDS, attr, end, leaf, node_fields, start, text, values, write_xml
 
 GEXF_ROOT = {"xmlns": "http://gexf.net/1.3", "xmlns:viz": "http://gexf.net/1.3/viz", "version": "1.3"}
 
@@ -31,8 +31,8 @@ def rgb(colour: str) -> dict[str, str]:
 
 def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     where = positions(graph)  # the page's positions too
-    graph = with_authors(graph)
-    place_authors(graph, where)
+    nodes, edges = with_authors(graph)
+    place_authors(where, [(s, t) for s, t, d in edges if d["relation"] == AUTHORED])
     yield start("gexf", GEXF_ROOT)
     yield start("meta") + leaf("creator", {}, "paperkg")
     yield leaf("description", {}, "Papers and the methods, tasks and datasets they mention") + end("meta")
@@ -44,8 +44,8 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
         yield end("attributes")
     colours = {kind: leaf("viz:color", rgb(style["color"])) for kind, style in NODE_STYLE.items()}
     colours[AUTHOR] = leaf("viz:color", rgb(AUTHOR_STYLE["color"]))
-    yield start("nodes", {"count": str(graph.number_of_nodes())})
-    for node, data in sorted(graph.nodes(data=True)):
+    yield start("nodes", {"count": str(len(nodes))})
+    for node, data in nodes:
         x, y = where[node]
         yield (
             f"<node id={attr(text(node))} label={attr(text(data['name']))}>\n{attvalues(data, node_attributes)}"
@@ -54,8 +54,8 @@ def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
         )
     yield end("nodes")
     colours = {relation: leaf("viz:color", rgb(colour)) for relation, colour in RELATION_COLORS.items()}
-    yield start("edges", {"count": str(graph.number_of_edges())})
-    for i, (source, target, data) in enumerate(sorted_edges(graph)):
+    yield start("edges", {"count": str(len(edges))})
+    for i, (source, target, data) in enumerate(edges):
         attrs = {
             "id": str(i),
             "source": text(source),

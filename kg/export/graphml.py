@@ -1,5 +1,5 @@
 """GraphML with one typed key per field (`int` for counts and years), for igraph, yEd, Cytoscape and Gephi; the
-authors are nodes too (kg.graph.with_authors)."""
+authors are nodes too (kg.graph.author_nodes)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from .xml import (
     end,
     leaf,
     node_fields,
-    sorted_edges,
     start,
     text,
     values,
@@ -43,7 +42,7 @@ def key_id(kind: str, name: str) -> str:
 
 
 def graphml_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
-    graph = with_authors(graph)
+    nodes, edges = with_authors(graph)
     yield start("graphml", GRAPHML_ROOT)
     node_attributes = node_fields(graph)
     yield leaf("key", {"id": LABEL, "for": "node", "attr.name": LABEL, "attr.type": "string"})
@@ -55,14 +54,14 @@ def graphml_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
     yield start("graph", {"id": "paperkg", "edgedefault": "directed"})
     node_keys = {name: f'<data key="{name}"' for name, _ in node_attributes}
     edge_keys = {name: f'<data key="{key_id("edge", name)}"' for name, _ in EDGE_FIELDS}
-    for node, data in sorted(graph.nodes(data=True)):
+    for node, data in nodes:
         yield (
             f"<node id={attr(text(node))}>\n"
             + data_line(f'<data key="{LABEL}"', "data", text(data["name"]))
             + "".join(data_line(node_keys[name], "data", value) for name, value in values(data, node_attributes))
             + "</node>\n"
         )
-    for source, target, data in sorted_edges(graph):
+    for source, target, data in edges:
         yield (
             f"<edge source={attr(text(source))} target={attr(text(target))}>\n"
             + "".join(data_line(edge_keys[name], "data", value) for name, value in values(data, EDGE_FIELDS))

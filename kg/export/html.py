@@ -31,6 +31,7 @@ from ..records import Mention, result_phrase
 from ..settings import (
     AUTHOR,
     AUTHOR_STYLE,
+    AUTHORED,
     DEFAULT_BASE_IRI,
     DEFAULT_HTML_MAX_NODES,
     DEFAULT_HTML_MIN_PAPERS,
@@ -242,28 +243,32 @@ def corpus_title(graph: nx.MultiDiGraph) -> str:
     return f"{', '.join(named[:TITLE_VENUES])} and {len(named) - TITLE_VENUES:,} more venues"
 
 
-def catalog(graph: nx.MultiDiGraph, where: dict[str, tuple[float, float]]) -> dict:
-    """Every node and link of the build, compact, for the page to search and to draw on demand.
+def catalog(
+    nodes: list[tuple[str, dict]],
+    edges: list[tuple[str, str, dict]],
+    where: dict[str, tuple[float, float]],
+    base_iri: str,
+) -> dict:
+    """Every node and link of the build (kg.graph.with_authors: in id order, authors included), compact, for
+    the page to search and to draw on demand.
 
     `nodes`: [id after `base`, kind (index in `kinds`), name, papers, x, y, more], where `more` is a paper's
     [year, venue, its authors' indices in its order, url], an entity's aliases, an author's nothing; `links`:
     a flat list of (source, target, relation, confidence) quadruples, the nodes by index, the relation by
     index in `relations`, the confidence in hundredths (-1 for none)."""
-    ids = sorted(graph)
+    ids = [node for node, _ in nodes]
     base = os.path.commonprefix(ids).rpartition("/")[0] + "/" if len(ids) > 1 and "/" in ids[0] else ""
     index = {node: i for i, node in enumerate(ids)}
     kinds = [*NODE_STYLE, AUTHOR]
-    base_iri = graph.graph.get("base_iri", DEFAULT_BASE_IRI)
-    nodes = []
-    for node in ids:
-        data = graph.nodes[node]
+    rows = []
+    for node, data in nodes:
         if data["type"] == PAPER:
             authors = [index[iri] for iri in paper_authors(base_iri, data.get("authors") or []) if iri in index]
             more: list = [data.get("year") or 0, data.get("venue") or "", authors, web_url(data.get("url"))]
         else:
             more = list(data.get("aliases", []))
         x, y = where[node]
-        nodes.append(
+        rows.append(
             [
                 node[len(base) :],
                 kinds.index(data["type"]),
@@ -274,17 +279,14 @@ def catalog(graph: nx.MultiDiGraph, where: dict[str, tuple[float, float]]) -> di
                 more,
             ]
         )
-    relations = sorted({d["relation"] for *_, d in graph.edges(data=True)})
+    relations = sorted({d["relation"] for *_, d in edges})
+    relation_index = {relation: i for i, relation in enumerate(relations)}
     links: list[int] = []
-    for source, target, data in sorted(graph.edges(data=True), key=lambda e: (e[0], e[1], e[2]["relation"])):
+    for source, target, data in edges:
         confidence = data.get("confidence")
-        links += [
-            index[source],
-            index[target],
-            relations.index(data["relation"]),
-            -1 if confidence is None else round(confidence * 100),
-        ]
-    return {"base": base, "kinds": kinds, "relations": relations, "nodes": nodes, "links": links}
+        links += [index[source], index[target], relation_index[data["relation"]]]
+        links.append(-1 if confidence is None else round(confidence * 100))
+    return {"base": base, "kinds": kinds, "relations": relations, "nodes": rows, "links": links}
 
 
 def render_html(
@@ -294,12 +296,12 @@ def render_html(
 ) -> str:
     view = select_view(graph, min_papers, max_nodes)
     where = positions(graph)
-    nodes, edges, *_ = to_pyvis(graph, view, where).get_network_data()
-    graph = with_authors(graph)  # reached by search and the panels, never in the first view
-    place_authors(graph, where)
+    drawn, drawn_edges, *_ = to_pyvis(graph, view, where).get_network_data()
+    nodes, edges = with_authors(graph)  # authors: reached by search and the panels, never in the first view
+    place_authors(where, [(s, t) for s, t, d in edges if d["relation"] == AUTHORED])
     styles = {**NODE_STYLE, AUTHOR: AUTHOR_STYLE}
-    in_build = Counter(d["type"] for _, d in graph.nodes(data=True))
-    present = {d["relation"] for *_, d in graph.edges(data=True)}
+    in_build = Counter(d["type"] for _, d in nodes)
+    present = {d["relation"] for *_, d in edges}
     relations = [r for r in RELATION_COLORS if r in present] + sorted(present - RELATION_COLORS.keys())
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
     return env.get_template("graph.html").render(
@@ -307,14 +309,14 @@ def render_html(
         note=view.note,
         vis_js=(VIS_DIR / "vis-network.min.js").read_text(encoding="utf-8"),
         vis_css=(VIS_DIR / "vis-network.css").read_text(encoding="utf-8"),
-        nodes=nodes,
-        edges=edges,
-        catalog=catalog(graph, where),
+        nodes=drawn,
+        edges=drawn_edges,
+        catalog=catalog(nodes, edges, where, graph.graph.get("base_iri", DEFAULT_BASE_IRI)),
         options=OPTIONS,
         styles=styles,
         sizes={"paper": PAPER_SIZE, "perRootPaper": SIZE_PER_ROOT_PAPER, "maxLabel": MAX_LABEL},
-        counts={t: (sum(1 for n in nodes if n["kind"] == t), in_build[t]) for t in styles},  # drawn, in all
-        max_papers=max((d.get("papers", 1) for _, d in graph.nodes(data=True) if d["type"] != PAPER), default=1),
+        counts={t: (sum(1 for n in drawn if n["kind"] == t), in_build[t]) for t in styles},  # drawn, in all
+        max_papers=max((d.get("papers", 1) for _, d in nodes if d["type"] != PAPER), default=1),
         relation_colors={r: relation_color(r) for r in relations},
         other_relation_color=OTHER_RELATION_COLOR,
     )

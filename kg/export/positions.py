@@ -13,11 +13,10 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import deque
+from typing import Iterable
 
 import networkx as nx
 import numpy as np
-
-from ..settings import AUTHOR
 
 LAYOUT_BACKBONE = 600  # nodes the force-directed layout places (0.5 s here); the others follow them
 ITERATIONS = 50
@@ -102,9 +101,11 @@ def positions(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     return placed
 
 
-def place_authors(graph: nx.MultiDiGraph, where: dict[str, tuple[float, float]]) -> None:
-    """Add to `where` a place for each author node of `graph` (kg.graph.with_authors), beside its papers: after
-    the layout, so that the other nodes keep their places."""
-    for author, data in graph.nodes(data=True):
-        if data["type"] == AUTHOR:
-            where[author] = beside(author, [where[paper] for paper in graph.successors(author)])
+def place_authors(where: dict[str, tuple[float, float]], authored: Iterable[tuple[str, str]]) -> None:
+    """Add to `where` a place for each author of the (author, paper) pairs `authored` (kg.graph.author_nodes),
+    beside its papers: after the layout, so that the other nodes keep their places."""
+    papers: dict[str, list[str]] = {}
+    for author, paper in authored:
+        papers.setdefault(author, []).append(paper)
+    for author, its_papers in papers.items():
+        where[author] = beside(author, [where[paper] for paper in its_papers])

@@ -61,10 +61,6 @@ def values(data: dict, fields: tuple[tuple[str, str], ...]) -> Iterator[tuple[st
     return ((name, text(data[name])) for name, _ in fields if data.get(name) is not None)
 
 
-def sorted_edges(graph: nx.MultiDiGraph) -> list[tuple[str, str, dict]]:
-    return [(s, t, d) for s, t, _, d in sorted(graph.edges(keys=True, data=True), key=lambda e: e[:3])]
-
-
 ATTR_SPECIAL = re.compile('[&<>"\n\r\t]')  # what quoteattr replaces, or quotes differently
 TEXT_SPECIAL = re.compile("[&<>]")  # what escape replaces
 
