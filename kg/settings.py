@@ -68,7 +68,7 @@ NODE_STYLE = {
     "Task": {"color": "#2ca02c", "shape": "diamond"},
     "Dataset": {"color": "#ff7f0e", "shape": "triangle"},
 }
-AUTHOR_STYLE = {"color": "#8c6d31", "shape": "hexagon"}  # authors as nodes (kg.graph.with_authors)
+AUTHOR_STYLE = {"color": "#8c6d31", "shape": "hexagon"}  # authors as nodes (kg.graph.author_nodes)
 # A node's drawn size (the page, Gephi): a paper's PAPER_SIZE, an entity's growing with the square root of its
 # papers, as a disc's width does with its area (10 to 123 on ICML 2025, where the top entity is in 512 papers).
 PAPER_SIZE = 10

@@ -9,11 +9,10 @@ from typing import Iterator, Sequence
 
 import networkx as nx
 
-from ..graph import with_authors
 from ..records import Mention
-from ..settings import AUTHOR, AUTHOR_STYLE, AUTHORED, NODE_STYLE, RELATION_COLORS, node_size
+from ..settings import AUTHOR, AUTHOR_STYLE, NODE_STYLE, RELATION_COLORS, node_size
 from .options import ExportOptions
-from .positions import place_authors, positions
+from .positions import drawing
 from .xml import EDGE_FIELDS, attr, end, leaf, node_fields, start, text, values, write_xml
 
 GEXF_ROOT = {"xmlns": "http://gexf.net/1.3", "xmlns:viz": "http://gexf.net/1.3/viz", "version": "1.3"}
@@ -30,9 +29,7 @@ def rgb(colour: str) -> dict[str, str]:
 
 
 def gexf_parts(graph: nx.MultiDiGraph) -> Iterator[str]:
-    where = positions(graph)  # the page's positions too
-    nodes, edges = with_authors(graph)
-    place_authors(where, [(s, t) for s, t, d in edges if d["relation"] == AUTHORED])
+    nodes, edges, where = drawing(graph)  # the page's positions too
     yield start("gexf", GEXF_ROOT)
     yield start("meta") + leaf("creator", {}, "paperkg")
     yield leaf("description", {}, "Papers and the methods, tasks and datasets they mention") + end("meta")

@@ -26,12 +26,11 @@ import pyvis
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pyvis.network import Network
 
-from ..graph import identifier_page, paper_authors, results_of, with_authors
+from ..graph import identifier_page, paper_authors, results_of
 from ..records import Mention, result_phrase
 from ..settings import (
     AUTHOR,
     AUTHOR_STYLE,
-    AUTHORED,
     DEFAULT_BASE_IRI,
     DEFAULT_HTML_MAX_NODES,
     DEFAULT_HTML_MIN_PAPERS,
@@ -44,7 +43,7 @@ from ..settings import (
     node_size,
 )
 from .options import ExportOptions
-from .positions import place_authors, positions
+from .positions import drawing
 
 VIS_DIR = Path(pyvis.__file__).parent / "lib" / "vis-9.1.2"
 TEMPLATES = Path(__file__).parent / "templates"
@@ -295,10 +294,8 @@ def render_html(
     max_nodes: int = DEFAULT_HTML_MAX_NODES,
 ) -> str:
     view = select_view(graph, min_papers, max_nodes)
-    where = positions(graph)
+    nodes, edges, where = drawing(graph)  # authors: reached by search and the panels, never in the first view
     drawn, drawn_edges, *_ = to_pyvis(graph, view, where).get_network_data()
-    nodes, edges = with_authors(graph)  # authors: reached by search and the panels, never in the first view
-    place_authors(where, [(s, t) for s, t, d in edges if d["relation"] == AUTHORED])
     styles = {**NODE_STYLE, AUTHOR: AUTHOR_STYLE}
     in_build = Counter(d["type"] for _, d in nodes)
     present = {d["relation"] for *_, d in edges}

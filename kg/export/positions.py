@@ -1,11 +1,12 @@
-"""Initial node positions for Gephi, so that a GEXF file opens laid out rather than as a random hairball.
+"""Node positions for Gephi and the page, so that a GEXF file opens laid out rather than as a random hairball
+and the page draws at once.
 
 A force-directed layout (Fruchterman–Reingold, as networkx's spring layout, in NumPy) costs the square of the
 nodes it places, so it places the backbone only: the LAYOUT_BACKBONE best-connected nodes, spread evenly over
-a disc. Every other node
-is then put beside the nodes it links to that are placed already (their mean, and a small offset of its own),
-reached outward from the backbone; a node linked to none of them goes on a ring outside. Deterministic: the
-same graph gives the same positions, so builds stay byte-identical.
+a disc. Every other node is then put beside the nodes it links to that are placed already (their mean, and a
+small offset of its own), reached outward from the backbone; a node linked to none of them goes on a ring
+outside; the authors, after the layout, beside their papers (`drawing`). Deterministic: the same graph gives
+the same positions, so builds stay byte-identical.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from typing import Iterable
 
 import networkx as nx
 import numpy as np
+
+from ..graph import with_authors
+from ..settings import AUTHORED
 
 LAYOUT_BACKBONE = 600  # nodes the force-directed layout places (0.5 s here); the others follow them
 ITERATIONS = 50
@@ -109,3 +113,14 @@ def place_authors(where: dict[str, tuple[float, float]], authored: Iterable[tupl
         papers.setdefault(author, []).append(paper)
     for author, its_papers in papers.items():
         where[author] = beside(author, [where[paper] for paper in its_papers])
+
+
+def drawing(
+    graph: nx.MultiDiGraph,
+) -> tuple[list[tuple[str, dict]], list[tuple[str, str, dict]], dict[str, tuple[float, float]]]:
+    """What GEXF and the page draw: every node and edge, the authors' included (kg.graph.with_authors), and each
+    node's place, the layout's (`positions`) and each author's beside its papers."""
+    where = positions(graph)
+    nodes, edges = with_authors(graph)
+    place_authors(where, [(source, target) for source, target, d in edges if d["relation"] == AUTHORED])
+    return nodes, edges, where

@@ -14,13 +14,12 @@ same files into a running server with `LOAD CSV`, its statements generated from 
 from __future__ import annotations
 
 import csv
-from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
 import networkx as nx
 
-from ...graph import authors_of, result_links, results_of
+from ...graph import author_nodes, result_links, results_of
 from ...layout import (
     NEO4J_AUTHORS,
     NEO4J_ENTITIES,
@@ -274,12 +273,11 @@ def write_neo4j(
                         d["type_evidence"],
                     ]
                 )
-    names, authored = authors_of(graph)
-    papers_of_author = Counter(author for author, _ in authored)
+    authors, authored = author_nodes(graph)
     with open(folder / NEO4J_AUTHORS, "w", newline="", encoding="utf-8") as f:
         author_rows = csv.writer(f)
         author_rows.writerow(AUTHOR_HEADER)
-        author_rows.writerows([iri, AUTHOR, name, papers_of_author[iri]] for iri, name in names.items())
+        author_rows.writerows([iri, AUTHOR, d["name"], d["papers"]] for iri, d in authors)
     results, measures = results_of(graph)
     with open(folder / NEO4J_RESULTS, "w", newline="", encoding="utf-8") as f:
         result_rows = csv.writer(f)
@@ -324,6 +322,6 @@ def write_neo4j(
             rows.writerow([row["paper"], row["iri"], NEO4J_RELATIONSHIP_TYPES[REPORTS], *blank])
             for link, entity in result_links(row):
                 rows.writerow([row["iri"], entity, NEO4J_RELATIONSHIP_TYPES[link], *blank])
-        rows.writerows([author, paper, NEO4J_RELATIONSHIP_TYPES[AUTHORED], *blank] for author, paper in authored)
+        rows.writerows([author, paper, NEO4J_RELATIONSHIP_TYPES[AUTHORED], *blank] for author, paper, _ in authored)
     (folder / NEO4J_IMPORT).write_text(import_cypher(header), encoding="utf-8")
     (folder / NEO4J_README).write_text(README, encoding="utf-8")
