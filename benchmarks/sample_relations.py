@@ -1,5 +1,5 @@
 """Print a stratified random sample of a build's entity-entity relations, with the sentence that states
-each, for judging by hand (docs/results.md, "Relations").
+each and the relation's confidence, for judging by hand (docs/results.md, "Relations").
 
     python benchmarks/sample_relations.py BUILD_DIR [--per-type 15] [--seed 4]
 """
@@ -27,11 +27,11 @@ def main() -> None:
         by_relation[row[1]].append(row)
     rng, n = random.Random(args.seed), 0
     for relation in ("usedFor", "evaluatedOn", "comparedWith", "isA"):
-        for head, _, tail, _, paper, sentence in rng.sample(
+        for head, _, tail, _, confidence, paper, sentence in rng.sample(
             by_relation[relation], min(args.per_type, len(by_relation[relation]))
         ):
             n += 1
-            print(f"{n}. {relation}: [{head}] -> [{tail}]  ({paper})\n    {sentence}\n")
+            print(f"{n}. {relation}: [{head}] -> [{tail}]  ({paper}, confidence {confidence})\n    {sentence}\n")
 
 
 if __name__ == "__main__":

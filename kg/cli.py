@@ -315,7 +315,8 @@ def train_relations(
     shared: Path = shared_option("data/scierc (train.json, dev.json)"),
     out: Path = model_out_option("kg/data/relations.json"),
 ) -> None:
-    """Refit the relation classifier (kg.nlp.relation_classifier) on SciERC train; print its figures on dev."""
+    """Refit the relation classifier (kg.nlp.relation_classifier) on SciERC train; print its figures on dev;
+    judge each source of relations on SciERC train and dev (the relations' confidence)."""
     import json
 
     from .layout import RELATION_MODEL
@@ -324,6 +325,7 @@ def train_relations(
     model = fit_relations(shared)
     path = write_model(model, out or RELATION_MODEL, compact=True)
     typer.echo(f"threshold {model['threshold']}, SciERC dev: {json.dumps(model['dev'])} -> {path}")
+    typer.echo(f"precision by source: {json.dumps(model['precision'])}")
 
 
 neo4j_app = typer.Typer(no_args_is_help=True, help="Load a build into a running Neo4j server.")

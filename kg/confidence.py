@@ -1,11 +1,17 @@
-"""How sure the graph is that a researcher would list an entity for a paper: one calibrated confidence per
-paper–entity link, from what the abstract says of it (title, repetitions, a definition, a proposal, the
+"""How sure the graph is of its edges.
+
+A paper–entity link: that a researcher would list the entity for the paper, one calibrated confidence per
+link, from what the abstract says of it (title, repetitions, a definition, a proposal, the
 article before it), what its name looks like (a name or a generic phrase) and how the whole build uses it.
 
 The model is a logistic regression over the features below, its weights in `kg/data/confidence.json`, fitted
 by `kg train-confidence` (kg.train.confidence) on paper-level gold annotated to "what would a researcher list"
 (links a researcher might or might not list are left out of the fit). A build keeps the links at or above
-`min_confidence` (kg.settings.DEFAULT_MIN_CONFIDENCE, chosen on that gold for paper-level F1)."""
+`min_confidence` (kg.settings.DEFAULT_MIN_CONFIDENCE, chosen on that gold for paper-level F1).
+
+An entity–entity relation: that it holds, from the sentences that state it, each right as often as what
+found it (a cue pattern, the paper's experiments, the classifier) is right for that relation against
+SciERC's gold, as `kg train-relations` measures and writes into kg/data/relations.json."""
 
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .corpus import Paper
-from .layout import CONFIDENCE_MODEL
+from .layout import CONFIDENCE_MODEL, RELATION_MODEL
 from .nlp.lexicon import (
     ADJECTIVE_ENDINGS,
     CLASS_ARTICLES,
@@ -189,3 +195,21 @@ def resolve_confident(
     confidences = link_confidences(resolution, papers, resolve_relations(relations, resolution))
     kept = confident(resolution, confidences, min_confidence)
     return kept, resolve_relations(relations, kept)
+
+
+@lru_cache(maxsize=1)
+def relation_precision() -> dict[str, dict[str, float]]:
+    """Source -> relation -> the share of the relations it finds that are right (kg.train.relations)."""
+    return json.loads(RELATION_MODEL.read_text(encoding="utf-8"))["precision"]
+
+
+def relation_confidence(evidence: Iterable[Relation]) -> float:
+    """How likely a relation holds, from the relations that state it: each sentence is right as often as
+    the best of what found it there, and one right sentence makes the relation right (noisy-or: the sentences
+    taken as independent witnesses)."""
+    precision = relation_precision()
+    by_sentence: dict[tuple[str, int], float] = {}
+    for r in evidence:
+        sentence = (r.paper, r.start)
+        by_sentence[sentence] = max(by_sentence.get(sentence, 0.0), precision[r.source][r.relation])
+    return round(1.0 - math.prod(1.0 - p for p in by_sentence.values()), 3)

@@ -5,7 +5,8 @@ aliases and paper count. Each paper → entity edge has `relation` (proposes, us
 addressesTask, usesDataset; every such edge also means the paper mentions the entity), the number
 of mentions, and the first mention's evidence. Each entity → entity edge has `relation` (usedFor,
 evaluatedOn, comparedWith, isA), `papers` (the support: how many papers state it), `paper_ids`,
-`mentions` (how many sentences), the first sentence, and every `Relation` behind it as `evidence`. An
+`mentions` (how many sentences), `confidence` (kg.confidence.relation_confidence), the first sentence, and
+every `Relation` behind it as `evidence`. An
 entity → broader entity edge (kg.hierarchy) has only `relation`, `broader`, and so does a bare short form's
 edge to each entity it may stand for, `mayStandFor`; each entity node carries
 `papers_with_narrower`, the papers that link it or an entity narrower than it. The graph's own `results`
@@ -23,6 +24,7 @@ from urllib.parse import quote
 import networkx as nx
 import pyoxigraph as ox
 
+from .confidence import relation_confidence
 from .errors import KGError
 from .hierarchy import papers_with_narrower
 from .nlp.metric_names import lower_is_better, metric_key
@@ -282,6 +284,7 @@ def build_graph(
             papers=len(paper_ids),
             paper_ids=paper_ids,
             mentions=len(evidence),
+            confidence=relation_confidence(evidence),
             sentence=evidence[0].sentence,
             evidence=evidence,
         )

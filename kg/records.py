@@ -74,6 +74,7 @@ class Relation:
     sentence: str  # the clean sentence: the evidence
     start: int  # the sentence's offsets into the abstract exactly as read
     end: int
+    source: str  # what found it (settings.RELATION_SOURCES), whose precision is its confidence
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,10 @@ RELATIONS = {
     "comparedWith": ("METHOD", "METHOD"),
     "isA": ("METHOD", "METHOD"),
 }
+# What found a relation: a cue pattern (kg.nlp.relations), the paper's experiments (its method evaluated on the
+# datasets they name), the relation classifier (kg.nlp.relation_classifier). Each has its precision by relation.
+CUE, EXPERIMENTS, CLASSIFIER = "cue", "experiments", "classifier"
+RELATION_SOURCES = (CUE, EXPERIMENTS, CLASSIFIER)
 SYMMETRIC_RELATIONS = frozenset({"comparedWith"})  # one edge per pair, the lesser entity key first
 # An entity -> the broader entity its name's head names (kg.hierarchy): skos:broader in RDF.
 BROADER = "broader"

@@ -5,7 +5,7 @@ aligned to ML Schema and schema.org, with one `skos:prefLabel`, every other surf
 `skos:altLabel`, `kg:paperCount`, `kg:paperCountWithNarrower`, `skos:broader` to its broader entity and, for a
 bare short form that papers define differently, `kg:mayStandFor` each of those entities. A paper → entity edge becomes `kg:mentions` plus its role
 property; an entity → entity edge its relation (`kg:usedFor` ...) plus an `rdf:Statement` that
-carries its support and the papers it was derived from. Evidence is W3C Web Annotation: one
+carries its support, its confidence and the papers it was derived from. Evidence is W3C Web Annotation: one
 `oa:Annotation` per mention (body: the entity) and per relation sentence (body: the statement),
 targeting the abstract by offsets and quote. A reported result is an `mls:ModelEvaluation` (and `kg:Result`)
 of its value in its metric, an `mls:EvaluationMeasure`, which its paper `kg:reports`, with its method, dataset
@@ -29,6 +29,7 @@ from urllib.parse import quote
 import networkx as nx
 import pyoxigraph as ox
 
+from ..confidence import relation_confidence
 from ..graph import (
     PAPER_IDENTIFIERS,
     authors_of,
@@ -162,7 +163,8 @@ def node_triples(base: str, node: str, data: dict) -> Iterator[Triple]:
 
 
 def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, evidence: bool) -> Iterator[Triple]:
-    """The relation, its statement (support, provenance) and, with `evidence`, one annotation per sentence."""
+    """The relation, its statement (support, confidence, provenance) and, with `evidence`, one annotation per
+    sentence, with what that sentence alone makes of the relation's confidence."""
     base, relation = graph.graph["base_iri"], data["relation"]
     yield Triple(ox.NamedNode(head), KG(relation), ox.NamedNode(tail))
     statement = ox.NamedNode(statement_iri(base, head, relation, tail))
@@ -171,6 +173,7 @@ def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, e
     yield Triple(statement, RDF("predicate"), KG(relation))
     yield Triple(statement, RDF("object"), ox.NamedNode(tail))
     yield Triple(statement, KG("paperCount"), integer(data["papers"]))
+    yield Triple(statement, KG("confidence"), confidence(data["confidence"]))
     for paper in data["paper_ids"]:
         yield Triple(statement, PROV("wasDerivedFrom"), ox.NamedNode(paper_iri(base, paper)))
     if evidence:
@@ -182,6 +185,7 @@ def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, e
             yield from annotation(
                 iri, "describing", statement, source, r.start, r.end, graph.nodes[source]["abstract"][r.start : r.end]
             )
+            yield Triple(ox.NamedNode(iri), KG("confidence"), confidence(relation_confidence([r])))
 
 
 def link_triples(base: str, paper: str, entity: str, data: dict) -> Iterator[Triple]:

@@ -12,10 +12,10 @@ from typing import Any, Iterable, NamedTuple
 from ..clean import CleanText, is_markup_fragment, math_starts
 from ..corpus import Paper
 from ..records import Mention, Relation, Result
-from ..settings import LABELS, PROPOSES, RELATIONS, RESULT_UNITS, USES
+from ..settings import LABELS, PROPOSES, RELATION_SOURCES, RELATIONS, RESULT_UNITS, USES
 
 # {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form], ...],
-#  "relations": [[head span index, relation, tail span index, sentence index], ...],
+#  "relations": [[head span index, relation, tail span index, sentence index, source], ...],
 #  "results": [[value start_char, value end_char, value, unit, metric start_char, metric end_char, relative,
 #               method, target and baseline span indices (-1: none), sentence index], ...],
 #  "sentences": [[start_char, end_char, text], ...]}: each sentence a span, relation or result is in, once
@@ -91,13 +91,21 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
             )
         )
     relations = []
-    for head, relation, tail, sentence in data["relations"]:
+    for head, relation, tail, sentence, source in data["relations"]:
         head_mention, tail_mention = mentions[head], mentions[tail]
         if head_mention is None or tail_mention is None:
             continue
         start_char, end_char, sentence_text = sentences[sentence]
         relations.append(
-            Relation(paper.id, head_mention, relation, tail_mention, sentence_text, *text.to_raw(start_char, end_char))
+            Relation(
+                paper.id,
+                head_mention,
+                relation,
+                tail_mention,
+                sentence_text,
+                *text.to_raw(start_char, end_char),
+                source,
+            )
         )
     results = []
     for (
@@ -171,12 +179,13 @@ def fits(data: object, text: str) -> bool:
         )
         and all(
             isinstance(r, list)
-            and len(r) == 4
+            and len(r) == 5
             and index(r[0], spans)
             and isinstance(r[1], str)
             and r[1] in RELATIONS
             and index(r[2], spans)
             and index(r[3], sentences)
+            and r[4] in RELATION_SOURCES
             for r in data["relations"]
         )
         and all(

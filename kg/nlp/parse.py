@@ -55,8 +55,8 @@ def doc_data(doc: Doc) -> DocData:
             for span in spans
         ],
         "relations": [
-            [index[head_start, head_end], relation, index[tail_start, tail_end], sentence_index(doc[cue].sent)]
-            for head_start, head_end, relation, tail_start, tail_end, cue in doc._.relations
+            [index[head_start, head_end], relation, index[tail_start, tail_end], sentence_index(doc[cue].sent), source]
+            for head_start, head_end, relation, tail_start, tail_end, cue, source in doc._.relations
         ],
         "results": [
             [

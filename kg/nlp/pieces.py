@@ -51,8 +51,8 @@ def joined(parts: list[DocData], starts: list[int]) -> DocData:
         spans, sentences = len(whole["spans"]), len(whole["sentences"])
         for start, end, text, label, proposed, sentence, long_form in data["spans"]:
             whole["spans"].append([start + shift, end + shift, text, label, proposed, sentence + sentences, long_form])
-        for head, relation, tail, sentence in data["relations"]:
-            whole["relations"].append([head + spans, relation, tail + spans, sentence + sentences])
+        for head, relation, tail, sentence, source in data["relations"]:
+            whole["relations"].append([head + spans, relation, tail + spans, sentence + sentences, source])
         for value_start, value_end, value, unit, metric_start, metric_end, relative, *entities, sentence in data[
             "results"
         ]:

@@ -6,8 +6,8 @@ dependency path from one to the other, the words just outside — and a softmax 
 relation labels, fitted by `kg train-relations` (kg.train.relations) and shipped in
 kg/data/relations.json, says which relation holds, in which direction. "Our method" stands for what the
 paper proposes, as in the rules (kg.nlp.relations). Adds to `doc._.relations` (same lists as the rules:
-[head start, head end, relation, tail start, tail end, cue]) the relations at or above the model's
-threshold that the rules did not find.
+[head start, head end, relation, tail start, tail end, cue, source], the source "classifier") the relations
+at or above the model's threshold that the rules did not find.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from ..layout import RELATION_MODEL
-from ..settings import RELATIONS, SPAN_KEY
+from ..settings import CLASSIFIER, RELATIONS, SPAN_KEY
 from .lexicon import OWN_KINDS
 from .relations import fits, own_phrase
 from .spans import named_by_apposition
@@ -188,7 +188,7 @@ class RelationClassifier:
         ]
         probabilities = self.model.probabilities([pair_features(words, a, b, between) for a, b, between in pairs])
         by_token = {t: span for span in spans for t in range(span.start, span.end)}
-        found = {tuple(r[:5]): r[5] for r in doc._.relations}
+        found = {tuple(r[:5]): tuple(r[5:]) for r in doc._.relations}
         for (a_end, b_end, _), p in zip(pairs, probabilities):
             a, b = (stand_ins.get((e.start, e.end)) or by_end[e.start, e.end] for e in (a_end, b_end))
             for name, (relation, earlier_first) in CLASS_RELATIONS.items():
@@ -198,6 +198,6 @@ class RelationClassifier:
                 if relation != "isA":  # what is said of "a new method" set beside a name is said of the name
                     head, tail = named_by_apposition(head, by_token), named_by_apposition(tail, by_token)
                 if fits(relation, head, tail):
-                    found.setdefault((head.start, head.end, relation, tail.start, tail.end), a_end.start)
-        doc._.relations = [[*r, found[r]] for r in sorted(found)]
+                    found.setdefault((head.start, head.end, relation, tail.start, tail.end), (a_end.start, CLASSIFIER))
+        doc._.relations = [[*r, *found[r]] for r in sorted(found)]
         return doc

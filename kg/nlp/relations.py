@@ -7,8 +7,10 @@ coordinated with it ("outperforms LoRA, DoRA and S2FT"). A relation is kept only
 it (settings.RELATIONS). "Our method", "the proposed approach" stand for what the paper proposes
 (kg.nlp.roles), so "our method outperforms X" compares the paper's own method with X; and in an abstract,
 the paper's method is evaluated on the datasets its experiment sentences name. Sets
-`doc._.relations` to sorted [head start, head end, relation, tail start, tail end, cue] lists in token
-offsets, the cue a token of the sentence that states the relation: plain data, so that docs stay picklable.
+`doc._.relations` to sorted [head start, head end, relation, tail start, tail end, cue, source] lists in
+token offsets, the cue a token of the sentence that states the relation, the source what found it
+(settings.RELATION_SOURCES: "cue" for a pattern, "experiments" for the paper's method evaluated on its
+experiments' datasets): plain data, so that docs stay picklable.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from spacy.language import Language
 from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
-from ..settings import RELATIONS, SPAN_KEY
+from ..settings import CUE, EXPERIMENTS, RELATIONS, SPAN_KEY
 from .lexicon import (
     BEAT_VERBS,
     CALLING_VERBS,
@@ -301,7 +303,9 @@ class RelationFinder:
                 at[token.i, examples] = spans_at(token, by_token, own, examples)
             return at[token.i, examples]
 
-        found: dict[tuple[int, int, str, int, int], int] = {}  # relation -> a token of the sentence stating it
+        found: dict[
+            tuple[int, int, str, int, int], tuple[int, str]
+        ] = {}  # relation -> (a token of its sentence, source)
         for match_id, token_ids in self.matcher(doc):
             key = doc.vocab.strings[match_id]
             h, t = self.anchors[key]
@@ -313,12 +317,13 @@ class RelationFinder:
             for head in spans_of(head_token, examples) + named:
                 for tail in spans_of(doc[token_ids[t]], examples):
                     if fits(relation, head, tail):
-                        found.setdefault((head.start, head.end, relation, tail.start, tail.end), token_ids[0])
+                        found.setdefault((head.start, head.end, relation, tail.start, tail.end), (token_ids[0], CUE))
         if "METHOD" in own:
             method = own["METHOD"]
             for dataset in evaluated_on(doc):
-                found.setdefault((method.start, method.end, "evaluatedOn", dataset.start, dataset.end), dataset.start)
-        doc._.relations = [[*r, found[r]] for r in sorted(found)]
+                stated = (method.start, method.end, "evaluatedOn", dataset.start, dataset.end)
+                found.setdefault(stated, (dataset.start, EXPERIMENTS))
+        doc._.relations = [[*r, *found[r]] for r in sorted(found)]
         return doc
 
 

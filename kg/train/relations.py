@@ -8,6 +8,12 @@ take part as OTHER, so that what a sentence says of them teaches the classifier 
 L2-regularised softmax regression, full-batch Adam from zero weights (the same weights each run). The
 threshold is the lowest from which on SciERC dev's pairs of paperkg's labels keep a precision of at least
 MIN_PRECISION at every higher threshold.
+
+With the fitted classifier in the pipeline, each source of relations (settings.RELATION_SOURCES) is then
+judged through the whole pipeline against SciERC's gold relations (kg.evaluation.relations) on train and dev,
+the classifier on dev alone (it was fitted on train): the share of each one's relations of each label that
+are right, drawn towards the share of all by PRIOR_WEIGHT relations (a few dozen relations make a share
+alone noisy), is what a sentence it finds is worth (kg.confidence.relation_confidence).
 """
 
 from __future__ import annotations
@@ -21,17 +27,19 @@ from spacy.tokens import Doc
 
 from ..errors import KGError
 from ..evaluation.gold import DEFAULT_LABEL_MAP, detokenize
-from ..nlp.pipeline import load_parser
+from ..evaluation.relations import judge, read_pieces
+from ..nlp.pipeline import load_parser, load_pipeline
 from ..nlp.relation_classifier import (
     CLASS_RELATIONS,
     End,
+    RelationModel,
     pair_features,
     sentence_pairs,
     softmax,
     summed_weights,
 )
 from ..nlp.tokens import TokenTable
-from ..settings import RELATIONS
+from ..settings import CLASSIFIER, RELATION_SOURCES, RELATIONS
 
 SYMMETRIC = {"COMPARE"}
 CLASSES = ["none", "other", *CLASS_RELATIONS]
@@ -42,6 +50,7 @@ LEARNING_RATE = 0.1
 MIN_PRECISION = 0.8
 THRESHOLDS = [round(0.05 * i, 2) for i in range(4, 17)]
 DIGITS = 4  # weights are shipped rounded
+PRIOR_WEIGHT = 4  # relations of the share right of all sources that each source's share starts from
 
 Example = tuple[list[str], str, tuple[str, str]]  # features, class, the pair's labels
 
@@ -121,7 +130,8 @@ def fitting(relation: str, earlier_first: bool, labels: tuple[str, str]) -> bool
 
 
 def fit_relations(shared: Path) -> dict:
-    """The shipped model: features, classes, weights, biases, the threshold, and its scores on SciERC dev."""
+    """The shipped model: features, classes, weights, biases, the threshold, its scores on SciERC dev, and
+    the precision of each source of relations by label, with the counts it is drawn from."""
     folder = shared / "data" / "scierc"
     if not (folder / "train.json").is_file() or not (folder / "dev.json").is_file():
         raise KGError(f"{folder}/train.json and dev.json not found: pass --shared or set PAPERKG_SHARED")
@@ -146,11 +156,46 @@ def fit_relations(shared: Path) -> dict:
         (t for t in THRESHOLDS if all(by_threshold[u]["precision"] >= MIN_PRECISION for u in THRESHOLDS if u >= t)),
         default=THRESHOLDS[-1],
     )
-    return {
+    model = {
         "classes": CLASSES,
         "features": names,
         "weights": weights.ravel().tolist(),
         "bias": bias.tolist(),
         "threshold": threshold,
         "dev": by_threshold[threshold],
+    }
+    return model | source_precision(folder, RelationModel(model))
+
+
+def source_precision(folder: Path, model: RelationModel) -> dict:
+    """What each source's relations are worth with `model` as the classifier: "precision", source ->
+    relation -> share right, and "judged", the [right, all] counts behind it."""
+    nlp = load_pipeline()
+    classifier = nlp.get_pipe("kg_relation_classifier")
+    shipped, classifier.model = classifier.model, model  # type: ignore[attr-defined]  # a RelationClassifier
+    judged: Counter[tuple[str, str, bool]] = Counter()
+    try:
+        for split in ("train", "dev"):
+            for found, _ in judge(read_pieces(folder / f"{split}.json"), nlp):
+                judged.update(p for p in found if split == "dev" or p.source != CLASSIFIER)
+    finally:
+        classifier.model = shipped  # type: ignore[attr-defined]  # the cached pipeline as it was
+    right = sum(n for (_, _, ok), n in judged.items() if ok)
+    prior = right / max(1, sum(judged.values()))
+    counts = {
+        source: {
+            relation: [judged[relation, source, True], judged[relation, source, True] + judged[relation, source, False]]
+            for relation in RELATIONS
+        }
+        for source in RELATION_SOURCES
+    }
+    return {
+        "precision": {
+            source: {
+                relation: round((right + PRIOR_WEIGHT * prior) / (n + PRIOR_WEIGHT), 3)
+                for relation, (right, n) in by_relation.items()
+            }
+            for source, by_relation in counts.items()
+        },
+        "judged": counts,
     }

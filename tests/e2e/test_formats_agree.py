@@ -62,9 +62,13 @@ def test_gephi_attributes(sample_build):
     assert types == {"Paper", "Method", "Task", "Dataset", "Author"}
     gexf = nx.read_gexf(sample_build.out / "graph.gexf")
     assert all("viz" in d and "color" in d["viz"] for _, d in gexf.nodes(data=True))
-    links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if "confidence" in d}
+    # paper → entity links and entity → entity relations (a pair may have two: "isA" and "comparedWith")
+    links = {
+        (s, t, d["relation"]): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if "confidence" in d
+    }
+    assert {r for *_, r in links} >= {"proposes", "usedFor"}
     for read in (graphml, gexf):  # typed as a double: read back as the float written
-        found = {(s, t): d["confidence"] for s, t, d in read.edges(data=True) if "confidence" in d}
+        found = {(s, t, d["relation"]): d["confidence"] for s, t, d in read.edges(data=True) if "confidence" in d}
         assert found == links and all(isinstance(c, float) for c in found.values())
 
 

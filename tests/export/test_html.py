@@ -404,6 +404,28 @@ def test_an_entitys_panel_lists_its_papers_newest_first(browser, tmp_path):
     opened.page.close()
 
 
+def test_an_entitys_related_entities_come_surest_first_with_their_confidence(browser, tmp_path):
+    graph = dated_graph()
+    for head, relation, tail, confidence in [
+        ("e0", "comparedWith", "e3", 0.6),
+        ("e0", "isA", "e6", 0.9),
+        ("e0", "usedFor", "e1", 0.75),
+        ("e9", "comparedWith", "e0", 0.3),
+    ]:
+        graph.add_edge(head, tail, key=relation, relation=relation, papers=1, mentions=1, confidence=confidence)
+    write_html(graph, tmp_path / "graph.html")
+    opened = Opened(browser, tmp_path / "graph.html")
+    opened.page.fill("#search", "entity 0")
+    assert sections(opened)["Related (4)"] == [
+        ["entity 6", "e6", "(entity 0 isA it · 0.90)"],
+        ["entity 1", "e1", "(entity 0 usedFor it · 0.75)"],
+        ["entity 3", "e3", "(entity 0 comparedWith it · 0.60)"],
+        ["entity 9", "e9", "(it comparedWith entity 0 · 0.30)"],
+    ]
+    assert opened.errors == []
+    opened.page.close()
+
+
 def test_year_and_venue_filters_keep_their_papers_and_fit_the_view(browser, tmp_path):
     graph = dated_graph()
     write_html(graph, tmp_path / "graph.html")

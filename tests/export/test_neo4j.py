@@ -20,7 +20,9 @@ import pytest
 from neo4j import GraphDatabase
 
 from kg.export.neo4j.files import write_neo4j
-from kg.settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, PAPER, PROPOSES
+from kg.settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, PAPER, PROPOSES, RELATIONS, USES_RELATION
+
+ROLES = {PROPOSES, *USES_RELATION.values()}
 
 SERVER = Path(__file__).with_name("bolt_server.py")
 PASSWORD = "paperkg-test-secret"
@@ -190,6 +192,11 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
             "MATCH (p:Paper)-[r]->(e) WHERE NOT e:Result RETURN p.id AS p, e.id AS e, r.confidence AS c",
             database_="push",
         ).records
+        stated = driver.execute_query(
+            "MATCH (a)-[r:USED_FOR|EVALUATED_ON|COMPARED_WITH|IS_A]->(b) RETURN a.id AS a, type(r) AS t, b.id AS b, "
+            "r.confidence AS c",
+            database_="push",
+        ).records
         arrows = driver.execute_query(
             "MATCH (p:Paper)-[r]->(e) WHERE NOT e:Result WITH p, e, count(r) AS n RETURN max(n) AS most, count(*) AS pairs",
             database_="push",
@@ -199,8 +206,15 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     assert entity["id"].startswith("https://") and entity["name"] and isinstance(entity["papers"], int)
     assert entity["papers_with_narrower"] >= entity["papers"]
     assert entity["mention_count"] >= entity["type_evidence"] >= 0 and isinstance(entity["mention_count"], int)
-    links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if "confidence" in d}
+    links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if d["relation"] in ROLES}
     assert {(r["p"], r["e"]): r["c"] for r in confidences} == links  # a float, as written
+    # An entity → entity relation carries its confidence too.
+    relations = {
+        (s, NEO4J_RELATIONSHIP_TYPES[d["relation"]], t): d["confidence"]
+        for s, t, d in sample_build.graph.edges(data=True)
+        if d["relation"] in RELATIONS
+    }
+    assert relations and {(r["a"], r["t"], r["b"]): r["c"] for r in stated} == relations
     assert len(confidences) == arrows["pairs"] == mentions and arrows["most"] == 1
 
 

@@ -1,7 +1,9 @@
 import json
+import math
 from pathlib import Path
 
 import pyoxigraph as ox
+import pytest
 from rdflib import RDF, RDFS, SKOS, BNode, Graph, Namespace, URIRef
 
 import kg
@@ -185,6 +187,16 @@ def test_relations_have_support_provenance_and_evidence(sample_build):
             for r in data["evidence"]
         }
         assert sentences == {abstracts[r.paper][r.start : r.end] for r in data["evidence"]}
+        # its confidence: one right sentence makes it right, each as sure as its annotation says
+        by_sentence: dict[tuple, float] = {}
+        for a in rdf.subjects(OA.hasBody, statement):
+            target = rdf.value(a, OA.hasTarget)
+            starts = {rdf.value(s, OA.start) for s in rdf.objects(target, OA.hasSelector)} - {None}
+            sentence = (rdf.value(target, OA.hasSource), *starts)
+            by_sentence[sentence] = max(by_sentence.get(sentence, 0.0), float(rdf.value(a, KG.confidence).toPython()))
+        stated = float(rdf.value(statement, KG.confidence).toPython())
+        wrong = math.prod(1 - c for c in by_sentence.values())
+        assert 0 < wrong < 1 and stated == pytest.approx(1 - wrong, abs=2e-3) and stated == data["confidence"]
         domain, range_ = RELATION_PROPERTIES[data["relation"]]
         assert (URIRef(head), RDF.type, domain) in rdf and (URIRef(tail), RDF.type, range_) in rdf
 

@@ -38,7 +38,7 @@ def test_a_span_inside_latex_math_is_left_out_with_its_relations_and_results():
             span("O(N D") + ["O(N D", "DATASET", False, 0, ""],
             span("k-means clustering") + ["k-means clustering", "METHOD", False, 0, ""],
         ],
-        "relations": [[0, "evaluatedOn", 1, 0], [0, "usedFor", 2, 0]],
+        "relations": [[0, "evaluatedOn", 1, 0, "cue"], [0, "usedFor", 2, 0, "cue"]],
         "results": [  # value, unit, metric, relative, then method, target and baseline by span index
             [*span("costs"), 1.0, "", *span("uses"), False, 1, -1, -1, 0],  # its method is a piece of LaTeX
             [*span("costs"), 2.0, "%", *span("uses"), True, 0, 1, -1, 0],  # its dataset is

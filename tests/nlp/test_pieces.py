@@ -44,14 +44,14 @@ def test_joined_parses_shift_offsets_indexes_and_share_long_forms():
     }
     second = {
         "spans": [[4, 7, "GNN", "METHOD", False, 0, ""], [20, 25, "MNIST", "DATASET", False, 0, ""]],
-        "relations": [[0, "evaluatedOn", 1, 0]],
+        "relations": [[0, "evaluatedOn", 1, 0, "cue"]],
         "results": [[10, 14, 98.0, "%", 15, 23, False, 0, 1, -1, 0]],
         "sentences": [[0, 26, "The GNN gets 98% accuracy on MNIST."]],
     }
     whole = joined([first, second], [0, 100])
     assert [s[:2] for s in whole["spans"]] == [[0, 21], [23, 26], [104, 107], [120, 125]]
     assert whole["spans"][2][5] == 1 and whole["spans"][2][6] == "graph neural network"
-    assert whole["relations"] == [[2, "evaluatedOn", 3, 1]]
+    assert whole["relations"] == [[2, "evaluatedOn", 3, 1, "cue"]]
     assert whole["results"] == [[110, 114, 98.0, "%", 115, 123, False, 2, 3, -1, 1]]
     assert whole["sentences"][1][:2] == [100, 126]
 

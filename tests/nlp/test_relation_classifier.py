@@ -20,7 +20,7 @@ from kg.settings import SPAN_KEY
 
 
 def relations(doc):
-    return {(doc[a:b].text, relation, doc[c:d].text) for a, b, relation, c, d, _ in doc._.relations}
+    return {(doc[a:b].text, relation, doc[c:d].text) for a, b, relation, c, d, *_ in doc._.relations}
 
 
 def test_the_dependency_path_runs_up_to_the_common_ancestor_and_down(nlp):
@@ -76,6 +76,20 @@ def test_the_classifier_finds_what_no_cue_rule_states(nlp, text, expected):
     assert expected in relations(nlp(text))
 
 
+def test_each_relation_says_what_found_it(nlp):
+    """A cue pattern, the paper's experiments or the classifier: what its confidence is drawn from."""
+    doc = nlp(
+        "We propose FooNet, a network for image segmentation. Our method is superior to U-Net. "
+        "Extensive experiments on Cityscapes show its strength."
+    )
+    sources = {(doc[a:b].text, relation, doc[c:d].text): source for a, b, relation, c, d, _, source in doc._.relations}
+    assert {
+        ("FooNet", "usedFor", "image segmentation"): "cue",
+        ("FooNet", "comparedWith", "U-Net"): "classifier",
+        ("FooNet", "evaluatedOn", "Cityscapes"): "experiments",
+    }.items() <= sources.items()
+
+
 def test_the_classifier_reads_but_does_not_add_used_for(nlp):
     """Its usedFor is left to the rules (kg.nlp.relation_classifier.EMITTED)."""
     doc = nlp("Diffusion models excel at image generation.")
@@ -125,6 +139,10 @@ def test_refitting_on_scierc_gives_the_shipped_model(shared, tmp_path):
         shipped["threshold"],
     )
     assert max(abs(a - b) for a, b in zip(refit["weights"], shipped["weights"])) < 1e-3
+    assert (refit["precision"], refit["judged"]) == (shipped["precision"], shipped["judged"])
+    # every source has a precision for every relation, drawn from relations it found where it found some
+    assert all(0 < p < 1 for by_relation in refit["precision"].values() for p in by_relation.values())
+    assert sum(n for by_relation in refit["judged"].values() for _, n in by_relation.values()) > 100
     assert refit["dev"]["precision"] >= MIN_PRECISION and refit["dev"]["recall"] > 0.3
 
 

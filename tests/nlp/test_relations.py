@@ -16,7 +16,7 @@ from kg.resolve import resolve, resolve_relations
 def found(nlp, text):
     """(head text, relation, tail text) of every relation the component finds in `text`."""
     doc = nlp(text)
-    return {(doc[a:b].text, relation, doc[c:d].text) for a, b, relation, c, d, _ in doc._.relations}
+    return {(doc[a:b].text, relation, doc[c:d].text) for a, b, relation, c, d, *_ in doc._.relations}
 
 
 @pytest.mark.parametrize(
@@ -185,7 +185,7 @@ def mention(paper, start, name, label):
 
 
 def relation(head, name, tail):
-    return Relation(head.paper, head, name, tail, "s", 0, 1)
+    return Relation(head.paper, head, name, tail, "s", 0, 1, "cue")
 
 
 def test_resolution_orders_symmetric_pairs_and_drops_misfits():

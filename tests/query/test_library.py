@@ -177,10 +177,11 @@ def test_compared_methods(sample):
     expected = Counter()
     for a, b, d in graph.edges(data=True):
         if d["relation"] == "comparedWith":
-            expected.update(
-                [(name(graph, a), name(graph, b), str(d["papers"])), (name(graph, b), name(graph, a), str(d["papers"]))]
-            )
-    assert expected and Counter(rows("compared-methods.rq", out)) == expected
+            support = (str(d["papers"]), d["confidence"])
+            expected.update([(name(graph, a), name(graph, b), *support), (name(graph, b), name(graph, a), *support)])
+    found = Counter((a, b, papers, float(confidence)) for a, b, papers, confidence in rows("compared-methods.rq", out))
+    assert expected and found == expected
+    assert all(0 < confidence < 1 for *_, confidence in found)
 
 
 @pytest.mark.parametrize("limit", [None, 5, 100_000])
@@ -229,11 +230,13 @@ def test_relation_evidence(sample):
                         d["relation"],
                         name(graph, t),
                         str(d["papers"]),
+                        d["confidence"],
                         r.paper,
                         abstract[r.start : r.end],
                     )
                 ] += 1
-    assert expected and Counter(rows("relation-evidence.rq", out)) == expected
+    found = Counter((*row[:4], float(row[4]), *row[5:]) for row in rows("relation-evidence.rq", out))
+    assert expected and found == expected
 
 
 @pytest.mark.parametrize("paper", [None, "UA8DESerfC"])  # the query's default, and a paper given

@@ -5,7 +5,7 @@ Headers follow `neo4j-admin database import full`: `id:ID`, `:LABEL`, typed prop
 (`papers:int`, `aliases:string[]` with `;` between items), `:START_ID`, `:END_ID`, `:TYPE`.
 Every paper → entity edge gives one relationship, of its role (`PROPOSES`, `USES_METHOD`, `ADDRESSES_TASK`,
 `USES_DATASET`), carrying the link's `confidence` (kg.confidence); an entity → entity edge one of its relation
-(`USED_FOR` ...), with its support in `papers`, or `BROADER`. A reported result is a `Result` node, which its
+(`USED_FOR` ...), with its support in `papers` and its `confidence`, or `BROADER`. A reported result is a `Result` node, which its
 paper `REPORTS`, linked `OF_METHOD`, `ON_DATASET` or `ON_TASK` and `OVER_BASELINE` to its entities. An `Author` (one per name,
 kg.graph.author_key) `AUTHORED` each paper with the name on its author list. `import.cypher` loads the
 same files into a running server with `LOAD CSV`, its statements generated from the same headers.
