@@ -2,6 +2,7 @@
 
     python benchmarks/relations_gold.py ../shared/data/scierc/test.json
     python benchmarks/relations_gold.py ../shared/data/scier/PLM/test.jsonl
+    python benchmarks/relations_gold.py ../shared/data/scirex/train.jsonl.gz
 
 The matching rule and the label mapping: kg.evaluation.relations. Recall is counted against all gold
 relations of the four labels, and against those whose two ends (or a mention of their cluster) paperkg found
@@ -15,7 +16,7 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
-from kg.evaluation.relations import judge, read_pieces
+from kg.evaluation.relations import judge, read_gold
 from kg.nlp.pipeline import load_pipeline
 
 
@@ -29,7 +30,7 @@ def main() -> None:
         nlp.select_pipes(disable=["kg_relation_classifier"])
     tp_predicted, predicted, tp_gold, gold, reachable, tp_reachable = (Counter() for _ in range(6))
     by_source: Counter[tuple[str, str, bool]] = Counter()
-    for found, golds in judge(read_pieces(args.gold), nlp):
+    for found, golds in judge(read_gold(args.gold), nlp):
         by_source.update(found)
         for p in found:
             predicted[p.relation] += 1

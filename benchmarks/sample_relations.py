@@ -1,7 +1,12 @@
-"""Print a stratified random sample of a build's entity-entity relations, with the sentence that states
-each and the relation's confidence, for judging by hand (docs/results.md, "Relations").
+"""Print a random sample of the relations a build states, the same number of each source and relation
+(a cue pattern's usedFor, the paper's experiments' evaluatedOn, the classifier's comparedWith ...), each with
+the sentence that states it, for judging by hand (docs/results.md, "Relations"). Builds INPUT into
+`--out` (from the parse cache when it can), since what found a relation is not in the exports.
 
-    python benchmarks/sample_relations.py BUILD_DIR [--per-type 15] [--seed 4]
+    python benchmarks/sample_relations.py ../shared/data/papers/icml2025.jsonl --per-stratum 15 --seed 11
+
+Each item is numbered and headed "source relation", the order of the verdicts file
+(training/relation_verdicts.tsv) that `kg train-relations` reads.
 """
 
 from __future__ import annotations
@@ -11,27 +16,32 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
-from kg.query.run import run_query
-
-QUERY = Path(__file__).resolve().parents[1] / "queries" / "relation-evidence.rq"
+from kg.builder.stages import build
+from kg.records import Relation
+from kg.settings import RELATION_SOURCES, RELATIONS
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("build", type=Path)
-    parser.add_argument("--per-type", type=int, default=15)
-    parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("input", type=Path)
+    parser.add_argument("--out", type=Path, default=Path("sample-build"))
+    parser.add_argument("--per-stratum", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
-    by_relation = defaultdict(list)
-    for row in sorted(run_query(str(QUERY), args.build).rows):
-        by_relation[row[1]].append(row)
+    graph = build([args.input], args.out).graph
+    names = {data["key"]: data["name"] for _, data in graph.nodes(data=True) if "key" in data}
+    strata: dict[tuple[str, str], list[Relation]] = defaultdict(list)
+    for *_, data in sorted(graph.edges(data=True), key=lambda e: (e[0], e[1], e[2]["relation"])):
+        if data["relation"] in RELATIONS:
+            for r in data["evidence"]:
+                strata[r.source, r.relation].append(r)
     rng, n = random.Random(args.seed), 0
-    for relation in ("usedFor", "evaluatedOn", "comparedWith", "isA"):
-        for head, _, tail, _, confidence, paper, sentence in rng.sample(
-            by_relation[relation], min(args.per_type, len(by_relation[relation]))
-        ):
+    for stratum in [(s, r) for s in RELATION_SOURCES for r in RELATIONS if (s, r) in strata]:
+        found = strata[stratum]
+        for r in rng.sample(found, min(args.per_stratum, len(found))):
             n += 1
-            print(f"{n}. {relation}: [{head}] -> [{tail}]  ({paper}, confidence {confidence})\n    {sentence}\n")
+            head, tail = names[r.head.entity], names[r.tail.entity]
+            print(f"{n}. {' '.join(stratum)} (of {len(found)}): [{head}] -> [{tail}]  ({r.paper})\n    {r.sentence}\n")
 
 
 if __name__ == "__main__":

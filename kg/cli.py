@@ -314,15 +314,20 @@ def train_confidence(
 def train_relations(
     shared: Path = shared_option("data/scierc (train.json, dev.json)"),
     out: Path = model_out_option("kg/data/relations.json"),
+    verdicts: Path = typer.Option(
+        Path("training/relation_verdicts.tsv"),
+        "--verdicts",
+        help="Relations read by hand, what each source's are worth (benchmarks/sample_relations.py).",
+    ),
 ) -> None:
     """Refit the relation classifier (kg.nlp.relation_classifier) on SciERC train; print its figures on dev;
-    judge each source of relations on SciERC train and dev (the relations' confidence)."""
+    take what each source's relations are worth from the verdicts (the relations' confidence)."""
     import json
 
     from .layout import RELATION_MODEL
     from .train.relations import fit_relations
 
-    model = fit_relations(shared)
+    model = fit_relations(shared, verdicts)
     path = write_model(model, out or RELATION_MODEL, compact=True)
     typer.echo(f"threshold {model['threshold']}, SciERC dev: {json.dumps(model['dev'])} -> {path}")
     typer.echo(f"precision by source: {json.dumps(model['precision'])}")

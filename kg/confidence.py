@@ -10,8 +10,8 @@ by `kg train-confidence` (kg.train.confidence) on paper-level gold annotated to 
 `min_confidence` (kg.settings.DEFAULT_MIN_CONFIDENCE, chosen on that gold for paper-level F1).
 
 An entity–entity relation: that it holds, from the sentences that state it, each right as often as what
-found it (a cue pattern, the paper's experiments, the classifier) is right for that relation against
-SciERC's gold, as `kg train-relations` measures and writes into kg/data/relations.json."""
+found it (a cue pattern, the paper's experiments, the classifier) was read right for that relation in a
+sample read by hand, as `kg train-relations` writes into kg/data/relations.json (kg.train.relations)."""
 
 from __future__ import annotations
 
@@ -204,12 +204,11 @@ def relation_precision() -> dict[str, dict[str, float]]:
 
 
 def relation_confidence(evidence: Iterable[Relation]) -> float:
-    """How likely a relation holds, from the relations that state it: each sentence is right as often as
-    the best of what found it there, and one right sentence makes the relation right (noisy-or: the sentences
-    taken as independent witnesses)."""
+    """How likely a relation holds, from the relations that state it: each paper is a witness as sure as
+    its surest sentence (an abstract that says it twice is read the same way twice), a sentence as sure as
+    what found it there is precise, and one right witness makes the relation right (noisy-or)."""
     precision = relation_precision()
-    by_sentence: dict[tuple[str, int], float] = {}
+    by_paper: dict[str, float] = {}
     for r in evidence:
-        sentence = (r.paper, r.start)
-        by_sentence[sentence] = max(by_sentence.get(sentence, 0.0), precision[r.source][r.relation])
-    return round(1.0 - math.prod(1.0 - p for p in by_sentence.values()), 3)
+        by_paper[r.paper] = max(by_paper.get(r.paper, 0.0), precision[r.source][r.relation])
+    return round(1.0 - math.prod(1.0 - p for p in by_paper.values()), 3)

@@ -1,4 +1,4 @@
-"""Extracted relations judged against gold ones: SciERC's or SciER's (dygiepp JSON lines).
+"""Extracted relations judged against gold ones: SciERC's or SciER's (dygiepp JSON lines), or SciREX's.
 
 Labels map to paperkg's: SciERC's USED-FOR, COMPARE, HYPONYM-OF and EVALUATE-FOR (dataset, method; turned
 round), SciER's Used-For, Compare-With, SubClass-Of and Evaluated-With. A predicted relation is right when
@@ -7,19 +7,27 @@ comparison either way round) or, where the gold marks coreference (SciERC's clus
 same cluster ("our method" for the method it names). A gold relation is reachable when paperkg found a
 mention at each of its ends. SciER's documents are full texts: they are read in pieces of CHUNK_SENTENCES
 sentences.
+
+SciREX (ML papers of Papers with Code's leaderboards) gives, for a whole paper, the results it reports:
+a method, a dataset, a task and a metric, each a salient entity with its mentions. Its abstract is read: a
+method evaluated on a dataset, or used for a task, of one of those results is a gold evaluatedOn or
+usedFor, each end any mention of its entity in the abstract. It judges those two relations only, and
+only the paper's main results: a baseline's relations are not in it.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
-from typing import Iterator, NamedTuple
-
-from spacy.language import Language
+from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from ..corpus import Paper
-from ..nlp.parse import extract
+from ..settings import RELATIONS
 from .gold import detokenize
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 LABELS = {
     "USED-FOR": "usedFor",
@@ -34,6 +42,14 @@ TURNED = {"EVALUATE-FOR": "evaluatedOn"}  # SciERC: the dataset evaluates the me
 CHUNK_SENTENCES = 40
 Char = tuple[int, int]
 Gold = tuple[frozenset[Char], str, frozenset[Char]]  # the mentions each end stands for, the label
+
+
+class GoldText(NamedTuple):
+    """A text and its gold relations, and the relations the gold can judge."""
+
+    text: str
+    gold: frozenset[Gold]
+    judges: frozenset[str]
 
 
 class Predicted(NamedTuple):
@@ -52,10 +68,53 @@ def overlaps(a: Char, b: Char) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def read_pieces(path: Path) -> list[dict]:
-    """The gold documents of a dygiepp JSON lines file, each as pieces of at most CHUNK_SENTENCES sentences."""
+def read_gold(path: Path) -> list[GoldText]:
+    """The gold texts of a dygiepp JSON lines file (its documents in pieces of at most CHUNK_SENTENCES
+    sentences), or of SciREX's gzipped JSON lines (each paper's abstract)."""
+    if path.name.endswith(".gz"):
+        with gzip.open(path, "rt", encoding="utf-8") as lines:
+            records = [json.loads(line) for line in lines if line.strip()]
+        return [scirex_abstract(r, bounds) for r in records if (bounds := abstract_bounds(r)) is not None]
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [piece for record in records for piece in pieces(record)]
+    texts = []
+    for piece in (piece for record in records for piece in pieces(record)):
+        text, offsets = detokenize([t for sentence in piece["sentences"] for t in sentence])
+        texts.append(GoldText(text, frozenset(gold_relations(piece, offsets)), frozenset(RELATIONS)))
+    return texts
+
+
+SCIREX_HEADING = ["section", ":", "abstract"]
+SCIREX_RELATIONS = {"usedFor": "Task", "evaluatedOn": "Material"}  # relation -> the tail's SciREX type
+
+
+def abstract_bounds(record: dict) -> tuple[int, int] | None:
+    """A SciREX paper's abstract, as token offsets: its second section after the heading where it is headed
+    "Abstract", else its first section after the title (its first sentence); None for a paper in one section."""
+    sections, words = record["sections"], record["words"]
+    if len(sections) < 2:
+        return None
+    start, end = sections[1]
+    if [w.lower() for w in words[start : start + 3]] == SCIREX_HEADING:
+        return start + 3, end
+    title_end, (_, first_end) = record["sentences"][0][1], sections[0]
+    return (title_end, first_end) if title_end < first_end else None
+
+
+def scirex_abstract(record: dict, bounds: tuple[int, int]) -> GoldText:
+    """A SciREX paper's abstract and the evaluatedOn and usedFor of its results, each end the entity's
+    mentions in the abstract (none: the gold cannot be matched)."""
+    start, end = bounds
+    text, offsets = detokenize(record["words"][start:end])
+    mentions = {
+        name: frozenset((offsets[a - start][0], offsets[b - 1 - start][1]) for a, b in spans if start <= a and b <= end)
+        for name, spans in record["coref"].items()
+    }
+    gold = {
+        (mentions.get(result.get("Method", ""), frozenset()), relation, mentions.get(result.get(tail, ""), frozenset()))
+        for result in record["n_ary_relations"]
+        for relation, tail in SCIREX_RELATIONS.items()
+    }
+    return GoldText(text, frozenset(gold), frozenset(SCIREX_RELATIONS))
 
 
 def pieces(record: dict) -> list[dict]:
@@ -116,15 +175,19 @@ def matches(predicted: tuple[Char, str, Char], gold: Gold) -> bool:
     return any(hits(ph, h) and hits(pt, t) for h, t in pairs)
 
 
-def judge(pieces: list[dict], nlp: Language) -> Iterator[tuple[list[Predicted], list[GoldFound]]]:
-    """For each gold piece, what `nlp` predicts in its text (each relation right or not) and its gold
-    relations (each found or not, reachable or not)."""
-    for piece in pieces:
-        text, offsets = detokenize([t for sentence in piece["sentences"] for t in sentence])
+def judge(texts: list[GoldText], nlp: Language) -> Iterator[tuple[list[Predicted], list[GoldFound]]]:
+    """For each gold text, what `nlp` predicts in it of the relations its gold judges (each right or not),
+    and its gold relations (each found or not, reachable or not)."""
+    from ..nlp.parse import extract  # spaCy: only once there is something to read
+
+    for text, gold, judges in texts:
         mentions, relations, _ = extract([Paper("doc", text)], nlp)
-        stated = {((r.head.start, r.head.end), r.relation, (r.tail.start, r.tail.end)): r.source for r in relations}
+        stated = {
+            ((r.head.start, r.head.end), r.relation, (r.tail.start, r.tail.end)): r.source
+            for r in relations
+            if r.relation in judges
+        }
         spans = [(m.start, m.end) for m in mentions]
-        gold = gold_relations(piece, offsets)
         yield (
             [Predicted(p[1], source, any(matches(p, g) for g in gold)) for p, source in stated.items()],
             [

@@ -187,15 +187,13 @@ def test_relations_have_support_provenance_and_evidence(sample_build):
             for r in data["evidence"]
         }
         assert sentences == {abstracts[r.paper][r.start : r.end] for r in data["evidence"]}
-        # its confidence: one right sentence makes it right, each as sure as its annotation says
-        by_sentence: dict[tuple, float] = {}
+        # its confidence: one right paper makes it right, each as sure as its surest sentence's annotation
+        by_paper: dict[URIRef, float] = {}
         for a in rdf.subjects(OA.hasBody, statement):
-            target = rdf.value(a, OA.hasTarget)
-            starts = {rdf.value(s, OA.start) for s in rdf.objects(target, OA.hasSelector)} - {None}
-            sentence = (rdf.value(target, OA.hasSource), *starts)
-            by_sentence[sentence] = max(by_sentence.get(sentence, 0.0), float(rdf.value(a, KG.confidence).toPython()))
+            paper = rdf.value(rdf.value(a, OA.hasTarget), OA.hasSource)
+            by_paper[paper] = max(by_paper.get(paper, 0.0), float(rdf.value(a, KG.confidence).toPython()))
         stated = float(rdf.value(statement, KG.confidence).toPython())
-        wrong = math.prod(1 - c for c in by_sentence.values())
+        wrong = math.prod(1 - c for c in by_paper.values())
         assert 0 < wrong < 1 and stated == pytest.approx(1 - wrong, abs=2e-3) and stated == data["confidence"]
         domain, range_ = RELATION_PROPERTIES[data["relation"]]
         assert (URIRef(head), RDF.type, domain) in rdf and (URIRef(tail), RDF.type, range_) in rdf

@@ -17,6 +17,9 @@ from kg.nlp.relation_classifier import (
 )
 from kg.nlp.tokens import TokenTable
 from kg.settings import SPAN_KEY
+from tests.helpers import ROOT
+
+VERDICTS = ROOT / "training" / "relation_verdicts.tsv"
 
 
 def relations(doc):
@@ -131,7 +134,7 @@ def test_refitting_on_scierc_gives_the_shipped_model(shared, tmp_path):
     from kg.train.relations import MIN_PRECISION
 
     out = tmp_path / "relations.json"
-    train_relations(shared=shared, out=out)
+    train_relations(shared=shared, out=out, verdicts=VERDICTS)
     refit, shipped = (json.loads(p.read_text(encoding="utf-8")) for p in (out, RELATION_MODEL))
     assert (refit["classes"], refit["features"], refit["threshold"]) == (
         shipped["classes"],
@@ -140,9 +143,6 @@ def test_refitting_on_scierc_gives_the_shipped_model(shared, tmp_path):
     )
     assert max(abs(a - b) for a, b in zip(refit["weights"], shipped["weights"])) < 1e-3
     assert (refit["precision"], refit["judged"]) == (shipped["precision"], shipped["judged"])
-    # every source has a precision for every relation, drawn from relations it found where it found some
-    assert all(0 < p < 1 for by_relation in refit["precision"].values() for p in by_relation.values())
-    assert sum(n for by_relation in refit["judged"].values() for _, n in by_relation.values()) > 100
     assert refit["dev"]["precision"] >= MIN_PRECISION and refit["dev"]["recall"] > 0.3
 
 
