@@ -1,4 +1,5 @@
-"""`kg train-relations`: the weights of the relation classifier (kg.nlp.relation_classifier), fitted on SciERC.
+"""`kg train-relations`: the relation classifier's weights (kg.nlp.relation_classifier), fitted on SciERC,
+and what each source's relations are worth, from relations read by hand.
 
 Every ordered pair of gold entities in a sentence of SciERC train (dygiepp JSON lines under
 `data/scierc`) is an example: its class is the gold relation between them with its direction ("USED-FOR>":
@@ -15,7 +16,7 @@ verdicts in training/relation_verdicts.tsv: the share of each stratum read right
 all by PRIOR_WEIGHT relations (15 verdicts make a share alone noisy), is what one sentence it finds adds to
 a relation's confidence (kg.confidence.relation_confidence). Gold relations (SciERC's, SciREX's) leave
 out too many right ones for that: against them, the paper's experiments' evaluatedOn are right for 0.17 to
-0.21, by hand for most (docs/results.md, "Relations").
+0.20, by hand for most (docs/results.md, "Relations").
 """
 
 from __future__ import annotations
@@ -178,7 +179,12 @@ def read_verdicts(path: Path) -> Counter[tuple[str, str, bool]]:
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        if len(fields) < 4 or fields[1] not in RELATION_SOURCES or fields[2] not in RELATIONS or fields[3] not in "yn":
+        if (
+            len(fields) < 4
+            or fields[1] not in RELATION_SOURCES
+            or fields[2] not in RELATIONS
+            or fields[3] not in ("y", "n")
+        ):
             raise KGError(f"{path}:{n}: expected number, source, relation, y or n, why (tab-separated)")
         verdicts[fields[1], fields[2], fields[3] == "y"] += 1
     if not verdicts:

@@ -34,9 +34,10 @@ def test_verdicts_are_read_and_a_bad_line_is_named(tmp_path):
     path = tmp_path / "verdicts.tsv"
     path.write_text("# drawn by ...\n1\tcue\tusedFor\ty\tright\n2\tcue\tusedFor\tn\t\n3\tclassifier\tisA\ty\tok\n")
     assert read_verdicts(path) == verdicts(cue_usedFor=(1, 1), classifier_isA=(1, 0))
-    path.write_text("1\tcue\tusedFor\ty\tright\n2\trules\tusedFor\ty\tright\n")
-    with pytest.raises(KGError, match=r"verdicts.tsv:2: expected number, source, relation, y or n"):
-        read_verdicts(path)
+    for bad in ("2\trules\tusedFor\ty\tright", "2\tcue\tusedFor\t\tright", "2\tcue\tusedFor\tyn", "2\tcue\tusedFor"):
+        path.write_text(f"1\tcue\tusedFor\ty\tright\n{bad}\n")
+        with pytest.raises(KGError, match=r"verdicts.tsv:2: expected number, source, relation, y or n"):
+            read_verdicts(path)
     with pytest.raises(KGError, match="not found"):
         read_verdicts(tmp_path / "none.tsv")
 
