@@ -69,6 +69,9 @@ EVALUATE_VERBS = [
 ]  # not "train": trained on is not evaluated on
 BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
 GAIN_NOUNS = ["improvement", "gain", "advantage", "speedup", "speed-up", "margin"]  # "X achieves gains over Y"
+# "X is comparable to Y", "X achieves performance competitive with Y", "X performs on par with Y"
+LIKE_WORDS = ["comparable", "competitive", "similar", "par", "superior", "inferior"]
+CONTRAST_PREPOSITIONS = ["unlike"]  # "Unlike Y, X needs no labels"
 COMPARING_WORDS = {*GAIN_NOUNS, "improve", "superiority", "edge"}  # "improvements over X" names no dataset
 SCORING_VERBS = {"achieve", "attain", "obtain", "reach", "yield"}  # "X achieves higher accuracy"
 EVALUATION_WORDS = {

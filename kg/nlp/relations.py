@@ -24,11 +24,13 @@ from .lexicon import (
     BEAT_VERBS,
     CALLING_VERBS,
     CLASS_ARTICLES,
+    CONTRAST_PREPOSITIONS,
     EVALUATE_VERBS,
     EXAMPLE_PREPOSITIONS,
     FINDING_VERBS,
     FINDINGS,
     GAIN_NOUNS,
+    LIKE_WORDS,
     ON,
     OWN_EXPERIMENT_WORDS,
     OWN_KINDS,
@@ -73,6 +75,22 @@ PATTERNS: dict[str, list[list[dict]]] = {
             child("verb", "prep", "on", LOWER={"IN": ON}),
             child("on", "pobj", "tail"),
         ],
+        # "X achieves 84.1% accuracy on Y", "X attains an Elo of 1500 on Y", "X sets a new state of the art on Y"
+        # ("on Y" on the verb's object, or on what the object is "of")
+        *(
+            [
+                node("verb", POS="VERB", LEMMA={"NOT_IN": RESTING_VERBS}),
+                child("verb", "nsubj", "head"),
+                child("verb", "dobj", "object"),
+                *path,
+                child(holder, "prep", "on", LOWER={"IN": ON}),
+                child("on", "pobj", "tail"),
+            ]
+            for path, holder in [
+                ([], "object"),
+                ([child("object", "prep", "of", LOWER="of"), child("of", "pobj", "whole")], "whole"),
+            ]
+        ),
         # "we evaluate X on Y", "X is tested on Y"
         [
             node("verb", LEMMA={"IN": EVALUATE_VERBS}),
@@ -107,6 +125,19 @@ PATTERNS: dict[str, list[list[dict]]] = {
     "comparedWith": [
         # "X outperforms Y"
         [node("verb", LEMMA={"IN": BEAT_VERBS}), child("verb", "nsubj", "head"), child("verb", "dobj", "tail")],
+        # "X achieves strong results, outperforming Y": the participle hangs on the verb whose subject X is
+        [
+            node("verb", POS={"IN": ["VERB", "AUX"]}),
+            child("verb", "nsubj", "head"),
+            child("verb", "advcl", "beat", LEMMA={"IN": BEAT_VERBS}, TAG="VBG"),
+            child("beat", "dobj", "tail"),
+        ],
+        # "X, which outperforms Y", "X, outperforming Y, ..."
+        [
+            node("head", **NOUN),
+            child("head", ["relcl", "acl"], "beat", LEMMA={"IN": BEAT_VERBS}),
+            child("beat", "dobj", "tail"),
+        ],
         # "Y is outperformed by X"
         [
             node("verb", LEMMA={"IN": BEAT_VERBS}),
@@ -162,6 +193,42 @@ PATTERNS: dict[str, list[list[dict]]] = {
             child("verb", ["acomp", "advmod", "dobj", "attr"], "better"),
             child("better", "prep", "than", LOWER="than"),
             child("than", "pobj", "tail"),
+        ],
+        # "X is comparable to Y", "X achieves accuracy comparable to Y", "X achieves comparable accuracy to Y",
+        # "X performs on par with Y" (the preposition on the word of likeness, on what is like, or on the verb)
+        *(
+            [
+                node("verb", POS={"IN": ["VERB", "AUX"]}),
+                child("verb", "nsubj", "head"),
+                *path,
+                child(holder, ["prep", "dative"], "to", LOWER={"IN": words}),
+                child("to", "pobj", "tail"),
+            ]
+            for path, holder, words in [
+                ([child("verb", ["acomp", "attr"], "like", LEMMA={"IN": LIKE_WORDS})], "like", ["to", "with"]),
+                *(
+                    ([child("verb", "dobj", "object"), child("object", "amod", "like", LEMMA={"IN": LIKE_WORDS})], h, w)
+                    # on the verb, only "to": "with" there is what it does it with ("with the same FLOPs")
+                    for h, w in (("like", ["to", "with"]), ("object", ["to", "with"]), ("verb", ["to"]))
+                ),
+                ([child("verb", "prep", "on", LOWER="on"), child("on", "pobj", "like", LOWER="par")], "like", ["with"]),
+            ]
+        ),
+        # "X matches Y", "X matches the performance of Y"
+        [node("verb", LEMMA="match"), child("verb", "nsubj", "head"), child("verb", "dobj", "tail")],
+        [
+            node("verb", LEMMA="match"),
+            child("verb", "nsubj", "head"),
+            child("verb", "dobj", "object", LEMMA={"IN": ["performance", "accuracy", "quality"]}),
+            child("object", "prep", "of", LOWER="of"),
+            child("of", "pobj", "tail"),
+        ],
+        # "Unlike Y, X needs no labels"
+        [
+            node("verb", POS={"IN": ["VERB", "AUX"]}),
+            child("verb", "nsubj", "head"),
+            child("verb", "prep", "unlike", LOWER={"IN": CONTRAST_PREPOSITIONS}),
+            child("unlike", "pobj", "tail"),
         ],
         # "X versus Y"
         [

@@ -66,10 +66,13 @@ def test_features_name_the_labels_the_words_between_and_the_path(nlp):
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("FooNet yields higher accuracy than U-Net.", ("FooNet", "comparedWith", "U-Net")),
         (
-            "We propose FooNet, a network for image segmentation. Our method is superior to U-Net.",
-            ("FooNet", "comparedWith", "U-Net"),
+            "FooNet outperforms strong baselines, improving accuracy by 6.28% on FourSquare.",
+            ("FooNet", "evaluatedOn", "FourSquare"),
+        ),
+        (
+            "Extensive experiments validate FooNet's effectiveness with a 38.9% improvement on AlpacaEval.",
+            ("FooNet", "evaluatedOn", "AlpacaEval"),
         ),
     ],
 )
@@ -82,25 +85,34 @@ def test_the_classifier_finds_what_no_cue_rule_states(nlp, text, expected):
 def test_each_relation_says_what_found_it(nlp):
     """A cue pattern, the paper's experiments or the classifier: what its confidence is drawn from."""
     doc = nlp(
-        "We propose FooNet, a network for image segmentation. Our method is superior to U-Net. "
-        "Extensive experiments on Cityscapes show its strength."
+        "We propose FooNet, a network for image segmentation. Extensive experiments on Cityscapes show its "
+        "strength. FooNet outperforms strong baselines, improving accuracy by 6.28% on FourSquare."
     )
-    sources = {(doc[a:b].text, relation, doc[c:d].text): source for a, b, relation, c, d, _, source in doc._.relations}
+    found = {(a, doc[a:b].text, relation, doc[c:d].text, source) for a, b, relation, c, d, _, source in doc._.relations}
+    proposed, restated = (s.start for s in doc.spans[SPAN_KEY] if s.text == "FooNet")
     assert {
-        ("FooNet", "usedFor", "image segmentation"): "cue",
-        ("FooNet", "comparedWith", "U-Net"): "classifier",
-        ("FooNet", "evaluatedOn", "Cityscapes"): "experiments",
-    }.items() <= sources.items()
+        (proposed, "FooNet", "usedFor", "image segmentation", "cue"),
+        (proposed, "FooNet", "evaluatedOn", "Cityscapes", "experiments"),
+        (restated, "FooNet", "evaluatedOn", "FourSquare", "classifier"),  # no cue states it: the classifier reads it
+    } <= found
 
 
-def test_the_classifier_reads_but_does_not_add_used_for(nlp):
-    """Its usedFor is left to the rules (kg.nlp.relation_classifier.EMITTED)."""
-    doc = nlp("Diffusion models excel at image generation.")
+@pytest.mark.parametrize(
+    "text, first, second, read",
+    [
+        ("Diffusion models excel at image generation.", "Diffusion models", "image generation", "USED-FOR>"),
+        ("FooNet yields higher accuracy than U-Net.", "FooNet", "U-Net", "COMPARE"),
+    ],
+)
+def test_the_classifier_reads_but_does_not_add_used_for_nor_comparisons(nlp, text, first, second, read):
+    """Its usedFor and comparedWith are left to the rules (kg.nlp.relation_classifier.EMITTED): read by hand,
+    too few of them are right."""
+    doc = nlp(text)
     end = {s.text: End.of(s) for s in doc.spans[SPAN_KEY]}
-    features = pair_features(TokenTable.of(doc), end["Diffusion models"], end["image generation"], 0)
+    features = pair_features(TokenTable.of(doc), end[first], end[second], 0)
     model = RelationModel.load()
     [p] = model.probabilities([features])
-    assert p[model.classes.index("USED-FOR>")] >= model.threshold
+    assert p[model.classes.index(read)] >= model.threshold
     assert not relations(doc)
 
 

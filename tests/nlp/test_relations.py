@@ -62,10 +62,28 @@ def found(nlp, text):
             "We propose EPA for alignment. EPA delivers better performance on open benchmarks compared to DPO.",
             {("EPA", "comparedWith", "DPO")},
         ),
+        (
+            "FooNet achieves strong results, outperforming LoRA and DoRA.",
+            {("FooNet", "comparedWith", "LoRA"), ("FooNet", "comparedWith", "DoRA")},
+        ),
+        ("We propose FooNet, which outperforms U-Net.", {("FooNet", "comparedWith", "U-Net")}),
+        ("FooNet is comparable to U-Net.", {("FooNet", "comparedWith", "U-Net")}),
+        ("FooNet achieves accuracy comparable to U-Net.", {("FooNet", "comparedWith", "U-Net")}),
+        ("FooNet achieves comparable accuracy to U-Net with fewer parameters.", {("FooNet", "comparedWith", "U-Net")}),
+        ("FooNet performs on par with U-Net.", {("FooNet", "comparedWith", "U-Net")}),
+        ("FooNet matches the performance of U-Net at a fraction of the cost.", {("FooNet", "comparedWith", "U-Net")}),
+        ("Unlike U-Net, FooNet needs no labels.", {("FooNet", "comparedWith", "U-Net")}),
     ],
 )
 def test_cues(nlp, text, expected):
     assert expected <= found(nlp, text)
+
+
+def test_what_a_comparison_is_made_with_is_no_rival(nlp):
+    """ "With the same FLOPs, X achieves comparable speed to Y": X is compared with Y, not with FLOPs."""
+    text = "With the same FLOPs and VRAM usage, FooNet achieves inference speeds comparable to U-Net."
+    compared = {r for r in found(nlp, text) if r[1] == "comparedWith"}
+    assert compared == {("FooNet", "comparedWith", "U-Net")}
 
 
 @pytest.mark.parametrize(
