@@ -274,13 +274,15 @@ NAME_DEPS = {"compound", "nmod", "amod", "appos"}
 def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span], examples: bool = True) -> list[Span]:
     """The spans `token` stands for: the one it is in, else names compounded with it, else the paper's own
     contribution (`own`, by label) if it says "our method", or is the subject "it" after the method is named,
-    else (with `examples`) the names it gives as examples ("outperforms baselines such as X and Y"); and, if it
+    else the names it gives as examples ("outperforms baselines such as X and Y"; those of a span too, beside
+    it: "improves upon three alignment algorithms (DPO, SimPO and IPO)"), with `examples`; and, if it
     is the first of coordinated tokens (to which what is said of all of them attaches), the same for the
     others."""
     found: list[Span] = []
     for t in (token, *token.conjuncts) if token.dep_ != "conj" else (token,):
         if t.i in by_token:
             found.append(by_token[t.i])
+            found += examples_of(t, by_token) if examples else []
             continue
         named = [
             by_token[c.i] for c in t.children if c.dep_ in NAME_DEPS and c.i in by_token and by_token[c.i].root == c
@@ -290,16 +292,22 @@ def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span], exam
         elif (phrase := own_phrase(t, own)) is not None:
             found.append(own[phrase.label_])
         elif examples:
-            found += [
-                by_token[e.i]
-                for c in t.children
-                if c.dep_ == "prep" and c.lower_ in EXAMPLE_PREPOSITIONS
-                for pobj in c.children
-                if pobj.dep_ == "pobj"
-                for e in (pobj, *pobj.conjuncts)
-                if e.i in by_token
-            ]
+            found += examples_of(t, by_token)
     return found
+
+
+def examples_of(token: Token, by_token: dict[int, Span]) -> list[Span]:
+    """The names a phrase gives as its examples: "baselines such as X and Y", "three algorithms (X, Y and Z)"
+    (a list in brackets: one name alone there is mostly a short form, "large language models (LLMs)")."""
+    heads = [
+        pobj
+        for c in token.children
+        if c.dep_ == "prep" and c.lower_ in EXAMPLE_PREPOSITIONS
+        for pobj in c.children
+        if pobj.dep_ == "pobj"
+    ]
+    heads += [c for c in token.children if c.dep_ == "appos" and c.conjuncts and token.doc[c.i - 1].text == "("]
+    return [by_token[e.i] for head in heads for e in (head, *head.conjuncts) if e.i in by_token]
 
 
 def own_phrase(token: Token, own: dict[str, Span]) -> Span | None:

@@ -73,10 +73,20 @@ def found(nlp, text):
         ("FooNet performs on par with U-Net.", {("FooNet", "comparedWith", "U-Net")}),
         ("FooNet matches the performance of U-Net at a fraction of the cost.", {("FooNet", "comparedWith", "U-Net")}),
         ("Unlike U-Net, FooNet needs no labels.", {("FooNet", "comparedWith", "U-Net")}),
+        (
+            "We propose LPC. LPC consistently improves upon three alignment algorithms (DPO, SimPO, and IPO).",
+            {("LPC", "comparedWith", name) for name in ("alignment algorithms", "DPO", "SimPO", "IPO")},
+        ),
     ],
 )
 def test_cues(nlp, text, expected):
     assert expected <= found(nlp, text)
+
+
+def test_a_short_form_in_brackets_is_no_example(nlp):
+    """ "outperforms large language models (LLMs)": one name in brackets is the same thing, not an example."""
+    compared = {r for r in found(nlp, "FooNet outperforms large language models (LLMs).") if r[1] == "comparedWith"}
+    assert compared == {("FooNet", "comparedWith", "large language models")}
 
 
 def test_what_a_comparison_is_made_with_is_no_rival(nlp):
