@@ -72,6 +72,7 @@ GAIN_NOUNS = ["improvement", "gain", "advantage", "speedup", "speed-up", "margin
 # "X is comparable to Y", "X achieves performance competitive with Y", "X performs on par with Y"
 LIKE_WORDS = ["comparable", "competitive", "similar", "par", "superior", "inferior"]
 CONTRAST_PREPOSITIONS = ["unlike"]  # "Unlike Y, X needs no labels"
+MATCHED_NOUNS = ["performance", "accuracy", "quality"]  # "X matches the performance of Y"
 COMPARING_WORDS = {*GAIN_NOUNS, "improve", "superiority", "edge"}  # "improvements over X" names no dataset
 SCORING_VERBS = {"achieve", "attain", "obtain", "reach", "yield"}  # "X achieves higher accuracy"
 EVALUATION_WORDS = {

@@ -31,6 +31,7 @@ from .lexicon import (
     FINDINGS,
     GAIN_NOUNS,
     LIKE_WORDS,
+    MATCHED_NOUNS,
     ON,
     OWN_EXPERIMENT_WORDS,
     OWN_KINDS,
@@ -42,6 +43,7 @@ from .lexicon import (
 from .roles import is_proposed_name
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
+Stated = tuple[int, int, str, int, int]  # head start, head end, relation, tail start, tail end (token offsets)
 ABSTRACT_SENTENCES = 25  # a text this long or shorter is an abstract, whose experiments are the paper's own
 
 
@@ -219,7 +221,7 @@ PATTERNS: dict[str, list[list[dict]]] = {
         [
             node("verb", LEMMA="match"),
             child("verb", "nsubj", "head"),
-            child("verb", "dobj", "object", LEMMA={"IN": ["performance", "accuracy", "quality"]}),
+            child("verb", "dobj", "object", LEMMA={"IN": MATCHED_NOUNS}),
             child("object", "prep", "of", LOWER="of"),
             child("of", "pobj", "tail"),
         ],
@@ -378,9 +380,7 @@ class RelationFinder:
                 at[token.i, examples] = spans_at(token, by_token, own, examples)
             return at[token.i, examples]
 
-        found: dict[
-            tuple[int, int, str, int, int], tuple[int, str]
-        ] = {}  # relation -> (a token of its sentence, source)
+        found: dict[Stated, tuple[int, str]] = {}  # relation -> a token of the sentence stating it, its source
         for match_id, token_ids in self.matcher(doc):
             key = doc.vocab.strings[match_id]
             h, t = self.anchors[key]
