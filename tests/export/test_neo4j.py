@@ -22,7 +22,7 @@ from neo4j import GraphDatabase
 from kg.export.neo4j.files import write_neo4j
 from kg.settings import ENTITY_RELATIONS, NEO4J_RELATIONSHIP_TYPES, PAPER, PROPOSES, RELATIONS, USES_RELATION
 
-ROLES = {PROPOSES, *USES_RELATION.values()}
+LINKS = {PROPOSES, *USES_RELATION.values()}  # a paper's link to an entity, by relation
 
 SERVER = Path(__file__).with_name("bolt_server.py")
 PASSWORD = "paperkg-test-secret"
@@ -206,7 +206,7 @@ def test_push_matches_the_rdf_and_a_second_push_adds_nothing(sample_build, bolt)
     assert entity["id"].startswith("https://") and entity["name"] and isinstance(entity["papers"], int)
     assert entity["papers_with_narrower"] >= entity["papers"]
     assert entity["mention_count"] >= entity["type_evidence"] >= 0 and isinstance(entity["mention_count"], int)
-    links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if d["relation"] in ROLES}
+    links = {(s, t): d["confidence"] for s, t, d in sample_build.graph.edges(data=True) if d["relation"] in LINKS}
     assert {(r["p"], r["e"]): r["c"] for r in confidences} == links  # a float, as written
     # An entity → entity relation carries its confidence too.
     relations = {
