@@ -5,6 +5,8 @@ the sentence that states it, for judging by hand (docs/results.md, "Relations").
 
     python benchmarks/sample_relations.py ../shared/data/papers/icml2025.jsonl --per-stratum 15 --seed 11
 
+`--only cue/usedFor` draws from one stratum, to read again what a change of its rules touched.
+
 Each item is numbered and headed "source relation", the order of the verdicts file
 (training/relation_verdicts.tsv) that `kg train-relations` reads.
 """
@@ -27,6 +29,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("sample-build"))
     parser.add_argument("--per-stratum", type=int, default=15)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="SOURCE/RELATION",
+        help="draw from this stratum only (repeatable): cue/usedFor",
+    )
     args = parser.parse_args()
     graph = build([args.input], args.out).graph
     names = {data["key"]: data["name"] for _, data in graph.nodes(data=True) if "key" in data}
@@ -36,7 +44,10 @@ def main() -> None:
             for r in data["evidence"]:
                 strata[r.source, r.relation].append(r)
     rng, n = random.Random(args.seed), 0
+    chosen = {tuple(only.split("/", 1)) for only in args.only or []}
     for stratum in [(s, r) for s in RELATION_SOURCES for r in RELATIONS if (s, r) in strata]:
+        if chosen and stratum not in chosen:
+            continue
         found = strata[stratum]
         for r in rng.sample(found, min(args.per_stratum, len(found))):
             n += 1

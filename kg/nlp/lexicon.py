@@ -125,7 +125,13 @@ AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
 EARLIER_WORK_WORDS = {"have", "recently", "previously", "already", "widely", "extensively", "traditionally"}
 
 # Relation cues (kg.nlp.relations).
-USE_VERBS = ["use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy"]
+# "X solves Y", "we propose X to address Y": what X is for
+PURPOSE_VERBS = [
+    "address", "solve", "tackle", "enable", "achieve", "facilitate", "perform", "support", "accelerate", "automate",
+]
+USE_VERBS = [
+    "use", "apply", "employ", "leverage", "adopt", "exploit", "utilize", "utilise", "deploy", "adapt", "tailor",
+]
 FINDING_VERBS = ["show", "demonstrate", "indicate", "reveal", "confirm", "suggest", "verify", "validate", "highlight"]
 FINDINGS = ["experiment", "result", "evaluation", "study", "analysis", "test", "benchmark", "comparison"]
 # A sentence with one of these reports the paper's own experiments: its method is evaluated on the datasets the

@@ -36,6 +36,8 @@ from .lexicon import (
     OWN_EXPERIMENT_WORDS,
     OWN_KINDS,
     OWN_WORDS,
+    PROPOSAL_VERBS,
+    PURPOSE_VERBS,
     RESTING_VERBS,
     TRAINING_STEMS,
     USE_VERBS,
@@ -61,13 +63,36 @@ PATTERNS: dict[str, list[list[dict]]] = {
     "usedFor": [
         # "a framework for mask selection"
         [node("head", **NOUN), child("head", "prep", "for", LOWER="for"), child("for", "pobj", "tail")],
-        # "we use X for Y", "X is applied to Y"
+        # "we use X for Y", "X is applied to Y", "we propose X for Y" (the parser hangs "for Y" on the verb; a
+        # thing introduced "to" is shown to someone)
+        *(
+            [
+                node("verb", LEMMA={"IN": verbs}),
+                child("verb", ["dobj", "nsubjpass"], "head"),
+                child("verb", "prep", "prep", LOWER={"IN": prepositions}),
+                child("prep", "pobj", "tail"),
+            ]
+            for verbs, prepositions in ((USE_VERBS, ["for", "to"]), (PROPOSAL_VERBS, ["for"]))
+        ),
+        # "a framework designed for Y", "a method tailored to Y"
         [
-            node("verb", LEMMA={"IN": USE_VERBS}),
-            child("verb", ["dobj", "nsubjpass"], "head"),
-            child("verb", "prep", "prep", LOWER={"IN": ["for", "to"]}),
-            child("prep", "pobj", "tail"),
+            node("head", **NOUN),
+            child("head", "acl", "made", TAG="VBN"),
+            child("made", "prep", "for", LOWER={"IN": ["for", "to"]}),
+            child("for", "pobj", "tail"),
         ],
+        # "an approach to Y"
+        [node("head", **NOUN), child("head", "prep", "to", LOWER="to"), child("to", "pobj", "tail")],
+        # "we propose X to solve Y", "we use X to address Y": what it is for, the object of a purpose clause
+        [
+            node("verb", POS="VERB"),
+            child("verb", "dobj", "head"),
+            child("verb", ["advcl", "xcomp"], "purpose", LEMMA={"IN": PURPOSE_VERBS}),
+            child("purpose", "aux", "to", LOWER="to"),
+            child("purpose", "dobj", "tail"),
+        ],
+        # "X solves Y", "X enables Y"
+        [node("verb", LEMMA={"IN": PURPOSE_VERBS}), child("verb", "nsubj", "head"), child("verb", "dobj", "tail")],
     ],
     "evaluatedOn": [
         # "X achieves 90% accuracy on Y", "on Y, X ..."

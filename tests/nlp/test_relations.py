@@ -30,6 +30,19 @@ def found(nlp, text):
             "We apply graph neural networks to molecular property prediction.",
             {("graph neural networks", "usedFor", "molecular property prediction")},
         ),
+        ("We propose FooNet for image segmentation.", {("FooNet", "usedFor", "image segmentation")}),
+        ("For machine translation, we develop FooNet.", {("FooNet", "usedFor", "machine translation")}),
+        (
+            "We present FooNet, a framework designed for image segmentation.",
+            {("FooNet", "usedFor", "image segmentation")},
+        ),
+        ("FooNet is tailored to machine translation.", {("FooNet", "usedFor", "machine translation")}),
+        (
+            "We present FooNet, a principled approach to image segmentation.",
+            {("FooNet", "usedFor", "image segmentation")},
+        ),
+        ("We use FooNet to solve image segmentation.", {("FooNet", "usedFor", "image segmentation")}),
+        ("FooNet enables real-time image segmentation.", {("FooNet", "usedFor", "real-time image segmentation")}),
         ("We evaluate GRAMA on the ImageNet benchmark.", {("GRAMA", "evaluatedOn", "ImageNet")}),
         (
             "Experiments on CIFAR-10 and ImageNet show that GRAMA outperforms ResNet.",
@@ -163,6 +176,17 @@ def test_no_evaluation_on_what_is_trained_on_or_proposed(nlp, text):
 )
 def test_our_method_without_a_proposed_method(nlp, text):
     assert not {r for r in found(nlp, text) if r[2] == "ViT"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We propose FooNet to reduce the memory of machine translation.",  # reducing its memory is not doing it
+        "We introduce FooNet to the machine translation community.",  # introduced to people, not applied to a task
+    ],
+)
+def test_no_use_without_a_purpose(nlp, text):
+    assert not {r for r in found(nlp, text) if r[1] == "usedFor"}
 
 
 @pytest.mark.parametrize(
