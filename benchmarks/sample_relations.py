@@ -36,6 +36,10 @@ def main() -> None:
         help="draw from this stratum only (repeatable): cue/usedFor",
     )
     args = parser.parse_args()
+    strata_known = {(s, r) for s in RELATION_SOURCES for r in RELATIONS}
+    chosen = {tuple(only.split("/", 1)) for only in args.only or []}
+    if chosen - strata_known:
+        parser.error(f"--only takes SOURCE/RELATION, of {', '.join(sorted('/'.join(k) for k in strata_known))}")
     graph = build([args.input], args.out).graph
     names = {data["key"]: data["name"] for _, data in graph.nodes(data=True) if "key" in data}
     strata: dict[tuple[str, str], list[Relation]] = defaultdict(list)
@@ -44,7 +48,6 @@ def main() -> None:
             for r in data["evidence"]:
                 strata[r.source, r.relation].append(r)
     rng, n = random.Random(args.seed), 0
-    chosen = {tuple(only.split("/", 1)) for only in args.only or []}
     for stratum in [(s, r) for s in RELATION_SOURCES for r in RELATIONS if (s, r) in strata]:
         if chosen and stratum not in chosen:
             continue
