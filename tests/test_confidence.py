@@ -9,6 +9,7 @@ import pytest
 from kg import build
 from kg.builder.parallel import extract_corpus
 from kg.confidence import (
+    HEAD,
     all_link_features,
     link_confidences,
     shipped_model,
@@ -19,7 +20,8 @@ from kg.layout import CONFIDENCE_MODEL
 from kg.records import Mention
 from kg.resolve import is_name_word, mid_sentence_capital, resolve
 from kg.settings import DEFAULT_MIN_CONFIDENCE
-from tests.helpers import jsonl
+from kg.train.listed import ANNOTATIONS
+from tests.helpers import ROOT, jsonl
 
 
 def mention(name: str, sentence: str) -> Mention:
@@ -71,7 +73,7 @@ def builds(tmp_path_factory):
     folder = tmp_path_factory.mktemp("confidence")
     papers = jsonl(folder / "papers.jsonl", PAPERS)
     return {
-        t: build([papers], folder / f"at-{t}", min_confidence=t, workers=1) for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.7)
+        t: build([papers], folder / f"at-{t}", min_confidence=t, workers=1) for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.8)
     }
 
 
@@ -80,14 +82,14 @@ def links(result) -> dict[tuple[str, str], float]:
 
 
 def test_every_link_has_a_confidence_and_a_higher_threshold_keeps_a_subset(builds):
-    every, default, strict = (links(builds[t]) for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.7))
+    every, default, strict = (links(builds[t]) for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.8))
     assert all(0.0 <= c <= 1.0 for c in every.values())
     assert set(strict) < set(default) < set(every)
-    for threshold, kept in ((DEFAULT_MIN_CONFIDENCE, default), (0.7, strict)):
+    for threshold, kept in ((DEFAULT_MIN_CONFIDENCE, default), (0.8, strict)):
         assert kept == {link: c for link, c in every.items() if c >= threshold}  # same confidence at every threshold
     entities = [
         sum(1 for _, d in builds[t].graph.nodes(data=True) if d["type"] != "Paper")
-        for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.7)
+        for t in (0.0, DEFAULT_MIN_CONFIDENCE, 0.8)
     ]
     assert entities[0] > entities[1] > entities[2]
 
@@ -115,9 +117,11 @@ def test_the_shipped_weights_cover_exactly_the_features(tmp_path):
     papers = read_corpus([jsonl(tmp_path / "papers.jsonl", PAPERS)]).papers
     mentions = extract_corpus(papers, None, 1).records.mentions
     features = next(iter(all_link_features(resolve(mentions), papers).values()))
-    assert set(features) == set(model["weights"])
+    heads = {name for name in model["weights"] if name.startswith(HEAD)}
+    assert {name for name in features if not name.startswith(HEAD)} == set(model["weights"]) - heads
+    assert len(heads) > 50 and {"head: framework", "head: network", "head: benchmark"} <= heads
     confidences = link_confidences(resolve(mentions), papers)
-    score = sum(model["weights"][k] * v for k, v in features.items())
+    score = sum(model["weights"].get(k, 0.0) * v for k, v in features.items())  # a rare head word weighs nothing
     assert (
         next(iter(confidences.values()))
         == round(1 / (1 + math.exp(-score)), 3)
@@ -128,11 +132,11 @@ def test_the_shipped_weights_cover_exactly_the_features(tmp_path):
 def test_refitting_on_the_gold_gives_the_shipped_model_and_calibrated_held_out_confidences(shared, tmp_path):
     """`kg train-confidence` reproduces kg/data/confidence.json; on held-out folds, links are listed about as
     often as their confidence says (expected calibration error below 0.1) and the default threshold gains
-    paper-level F1 over keeping every link."""
+    paper-level F1 over keeping every link, on the shared dev set's papers too."""
     from kg.cli import train_confidence
 
     out = tmp_path / "confidence.json"
-    train_confidence(shared=shared, out=out)
+    train_confidence(shared=shared, out=out, annotations=ROOT / ANNOTATIONS)
     refit, shipped = (json.loads(p.read_text(encoding="utf-8")) for p in (out, CONFIDENCE_MODEL))
     assert refit["threshold"] == shipped["threshold"]
     assert refit["weights"].keys() == shipped["weights"].keys()
@@ -143,3 +147,4 @@ def test_refitting_on_the_gold_gives_the_shipped_model_and_calibrated_held_out_c
     assert error < 0.1, bins
     held_out = refit["held_out"]
     assert held_out["kept"]["f1"] > held_out["all links"]["f1"] and held_out["kept"]["p"] > held_out["all links"]["p"]
+    assert held_out["dev kept"]["f1"] > 0.65

@@ -11,10 +11,10 @@ from typing import Any, Iterable, NamedTuple
 
 from ..clean import CleanText, is_markup_fragment, math_starts
 from ..corpus import Paper
-from ..records import Mention, Relation, Result
+from ..records import LISTED, NOT_LISTED, OVERLAPS_LISTED, Mention, Relation, Result
 from ..settings import LABELS, PROPOSES, RELATION_SOURCES, RELATIONS, RESULT_UNITS, USES
 
-# {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form], ...],
+# {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form, listed], ...],
 #  "relations": [[head span index, relation, tail span index, sentence index, source], ...],
 #  "results": [[value start_char, value end_char, value, unit, metric start_char, metric end_char, relative,
 #               method, target and baseline span indices (-1: none), sentence index], ...],
@@ -65,7 +65,7 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
     sentences = data["sentences"]
     mentions: list[Mention | None] = []  # None: a span that is a piece of LaTeX, left out with its relations
     math = math_starts(paper.abstract)
-    for start_char, end_char, name, label, proposed, sentence, long_form in data["spans"]:
+    for start_char, end_char, name, label, proposed, sentence, long_form, listed in data["spans"]:
         if is_markup_fragment(paper.abstract, *text.to_raw(start_char, end_char), math):
             mentions.append(None)
             continue
@@ -88,6 +88,7 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
                 role=PROPOSES if proposed else USES,
                 sentence=sentences[sentence][2],
                 long_form="" if long_form == name else long_form,
+                listed=listed,
             )
         )
     relations = []
@@ -169,12 +170,13 @@ def fits(data: object, text: str) -> bool:
         all(isinstance(s, list) and len(s) == 3 and at(*s) for s in sentences)
         and all(
             isinstance(s, list)
-            and len(s) == 7
+            and len(s) == 8
             and at(*s[:3])
             and s[3] in LABELS
             and type(s[4]) is bool
             and index(s[5], sentences)
             and isinstance(s[6], str)
+            and s[7] in (NOT_LISTED, OVERLAPS_LISTED, LISTED)
             for s in spans
         )
         and all(

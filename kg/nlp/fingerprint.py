@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import ModelError
-from ..layout import NER_MODEL_DIR, RELATION_MODEL
+from ..layout import LISTED_MODEL_DIR, NER_MODEL_DIR, RELATION_MODEL
 from ..settings import MODEL_NAMES, PIPELINE_VERSION
 
 RULES_DIR = Path(__file__).resolve().parent  # kg/nlp: the rule components and the doc -> data step
@@ -32,7 +32,7 @@ def _files(folder: Path, pattern: str = "*") -> list[Path]:
 @lru_cache(maxsize=1)
 def pipeline_version() -> str:
     """A hash of everything that decides what spaCy finds in a text: the model files (English model, trained
-    NER and relation classifier), spaCy's, paperkg's and the rules' versions, and the rules' source and
+    NER, list recognizer and relation classifier), spaCy's, paperkg's and the rules' versions, and the rules' source and
     settings, so that editing a rule invalidates cached parses without anyone remembering to bump a number."""
     name = base_model_name()
     spec = importlib.util.find_spec(name)
@@ -45,6 +45,7 @@ def pipeline_version() -> str:
     sources = (
         (model_dir, _files(model_dir)),
         (NER_MODEL_DIR, _files(NER_MODEL_DIR)),
+        (LISTED_MODEL_DIR, _files(LISTED_MODEL_DIR)),
         (RELATION_MODEL.parent, [RELATION_MODEL]),
         (RULES_DIR, _files(RULES_DIR, "*.py")),
         (settings.parent, [settings]),

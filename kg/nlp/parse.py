@@ -9,8 +9,8 @@ from spacy.tokens import Doc, Span
 
 from ..clean import clean
 from ..corpus import Paper
-from ..records import Mention
-from ..settings import MAX_PIECE_CHARS, SPAN_KEY
+from ..records import LISTED, NOT_LISTED, OVERLAPS_LISTED, Mention
+from ..settings import LISTED_KEY, MAX_PIECE_CHARS, SPAN_KEY
 from .docdata import DocData, Records, merge, paper_records
 from .pieces import joined, piece_bounds, piece_starts
 from .pipeline import load_pipeline
@@ -34,6 +34,14 @@ def char_offsets(span: Span) -> tuple[int, int]:
 def doc_data(doc: Doc) -> DocData:
     """The spans, roles, long forms, relations and results of one processed abstract, as plain data."""
     spans = list(doc.spans[SPAN_KEY])
+    listed = {(s.start, s.end): s for s in doc.spans[LISTED_KEY]} if LISTED_KEY in doc.spans else {}
+    listed_tokens = {t for start, end in listed for t in range(start, end)}
+
+    def listed_flag(span: Span) -> int:
+        if (span.start, span.end) in listed:
+            return LISTED
+        return OVERLAPS_LISTED if listed_tokens.intersection(range(span.start, span.end)) else NOT_LISTED
+
     proposed = {tuple(p) for p in doc._.proposed}
     index = {(span.start, span.end): i for i, span in enumerate(spans)}
     sentences: dict[tuple[int, int], int] = {}  # token offsets -> index in the table: each sentence is written once
@@ -51,6 +59,7 @@ def doc_data(doc: Doc) -> DocData:
                 (span.start, span.end) in proposed,
                 sentence_index(span.sent),
                 doc._.long_forms.get(short_form_key(span.text), ""),
+                listed_flag(span),
             ]
             for span in spans
         ],

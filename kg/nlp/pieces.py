@@ -49,8 +49,10 @@ def joined(parts: list[DocData], starts: list[int]) -> DocData:
     whole: DocData = {key: [] for key in KEYS}
     for data, shift in zip(parts, starts):
         spans, sentences = len(whole["spans"]), len(whole["sentences"])
-        for start, end, text, label, proposed, sentence, long_form in data["spans"]:
-            whole["spans"].append([start + shift, end + shift, text, label, proposed, sentence + sentences, long_form])
+        for start, end, text, label, proposed, sentence, long_form, listed in data["spans"]:
+            whole["spans"].append(
+                [start + shift, end + shift, text, label, proposed, sentence + sentences, long_form, listed]
+            )
         for head, relation, tail, sentence, source in data["relations"]:
             whole["relations"].append([head + spans, relation, tail + spans, sentence + sentences, source])
         for value_start, value_end, value, unit, metric_start, metric_end, relative, *entities, sentence in data[

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import importlib
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import spacy
 from spacy.language import Language
+from spacy.pipeline import EntityRecognizer
 from spacy.util import compile_suffix_regex
 
 from ..errors import ModelError
-from ..layout import NER_MODEL_DIR
-from . import abbreviations, propagate, relation_classifier, relations, results, roles, terms  # noqa: F401  (the factories)
+from ..layout import LISTED_MODEL_DIR, NER_MODEL_DIR
+from . import abbreviations, listed, propagate, relation_classifier, relations, results, roles, terms  # noqa: F401  (the factories)
 from .fast import speed_up
 from .fingerprint import base_model_name
 
@@ -49,9 +50,14 @@ def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
         if not (NER_MODEL_DIR / "config.cfg").is_file():
             raise ModelError(f"the trained NER is missing from {NER_MODEL_DIR}: reinstall paperkg or run `kg train`")
         trained = spacy.load(NER_MODEL_DIR)
+        if not (LISTED_MODEL_DIR / "config.cfg").is_file():
+            raise ModelError(
+                f"the list recognizer is missing from {LISTED_MODEL_DIR}: reinstall paperkg or run `kg train-listed`"
+            )
         if trained.vocab.vectors.shape[0]:  # the NER reads static vectors: the English model has none to lose
             nlp.vocab.vectors = trained.vocab.vectors
         nlp.add_pipe("ner", name="kg_ner", source=trained)
+        add_list_recognizer(nlp)
     configs = {
         "kg_terms": {k: v for k, v in switches if k not in PROPAGATE_SWITCHES},
         "kg_propagate": {k: v for k, v in switches if k in PROPAGATE_SWITCHES},
@@ -60,6 +66,17 @@ def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
         nlp.add_pipe(name, config=configs.get(name, {}))
     speed_up(nlp)  # the same annotations and relations, a sixth less time (kg.nlp.fast)
     return nlp
+
+
+def add_list_recognizer(nlp: Language) -> None:
+    """`kg_listed` after `kg_ner`, running the list recognizer on `kg_ner`'s token vectors when its frozen copy
+    of them is the same (a recognizer retrained by `kg train` needs `kg train-listed` for that)."""
+    nlp.add_pipe("ner", name=listed.LISTED_NER, source=spacy.load(LISTED_MODEL_DIR))  # the same vectors
+    recognizer = cast(EntityRecognizer, nlp.remove_pipe(listed.LISTED_NER)[1])
+    cast(listed.ListedFinder, nlp.add_pipe("kg_listed")).recognizer = recognizer
+    main = cast(EntityRecognizer, nlp.get_pipe("kg_ner")).model.get_ref("tok2vec")
+    if listed.token_vectors(recognizer).to_bytes() == main.layers[0].to_bytes():
+        main.replace_node(main.layers[0], listed.sharing(main.layers[0]))
 
 
 def load_pipeline(**switches: bool) -> Language:

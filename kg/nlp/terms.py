@@ -17,7 +17,7 @@ from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 from spacy.util import filter_spans
 
-from ..settings import LABELS, SPAN_KEY
+from ..settings import LABELS, LISTED_KEY, SPAN_KEY
 from .labels import (
     dataset_cue,
     evaluating_sentences,
@@ -31,6 +31,7 @@ from .labels import (
     without_dataset_head,
 )
 from .lexicon import GENERIC_HEADS, LIST_CUES, LIST_WORDS, MODEL_VARIANT_WORDS
+from .metric_names import is_metric_name
 from .model_names import is_family_word
 from .spans import (
     covered,
@@ -138,6 +139,7 @@ def chunk_spans(doc: Doc) -> list[Span]:
         "strong_heads": True,
         "quoted_names": True,
         "model_names": True,
+        "listed_names": True,
     },
 )
 def make_term_finder(
@@ -153,6 +155,7 @@ def make_term_finder(
     strong_heads: bool,
     quoted_names: bool,
     model_names: bool,
+    listed_names: bool,
 ) -> "TermFinder":
     return TermFinder(
         nlp,
@@ -166,14 +169,16 @@ def make_term_finder(
         strong_heads,
         quoted_names,
         model_names,
+        listed_names,
     )
 
 
 class TermFinder:
     """Writes labelled, non-overlapping spans to `doc.spans[SPAN_KEY]`.
 
-    The trained NER's entities (`doc.ents`) come first; rules add what it missed (noun chunks with
-    a telling head, names in telling syntax), drop generic phrases and apply dataset cues. Each
+    The trained NER's entities (`doc.ents`) come first; rules add what it missed (names in telling syntax,
+    quoted names, models named with spaces, the list recognizer's spans, noun chunks with a telling head),
+    drop generic phrases and apply dataset cues. Each
     step is a switch so that its effect can be measured (`kg eval`).
     """
 
@@ -190,8 +195,10 @@ class TermFinder:
         strong_heads: bool = True,
         quoted_names: bool = True,
         model_names: bool = True,
+        listed_names: bool = True,
     ) -> None:
         self.use_model = use_model
+        self.listed_names = listed_names
         self.quoted_names = quoted_names
         self.model_names = model_names
         self.strong_heads = strong_heads
@@ -246,6 +253,9 @@ class TermFinder:
             models = model_name_spans(doc)
             taken = covered(models)
             spans = [s for s in spans if not overlaps_any(s, taken)] + models
+        if self.listed_names and LISTED_KEY in doc.spans:  # what a researcher would list, found nowhere else
+            taken = covered(spans) | covered([e for e in doc.ents if e.label_ == "METRIC"])  # "mIoU", "BLEU"
+            spans += [s for s in doc.spans[LISTED_KEY] if not overlaps_any(s, taken) and not is_metric_name(s.text)]
         if self.rule_chunks:
             taken = covered(spans)
             spans += [c for c in chunk_spans(doc) if not overlaps_any(c, taken)]

@@ -1,19 +1,23 @@
 """`kg train-confidence`: the weights of kg.confidence, fitted on paper-level gold.
 
-The gold is `data/paperlevel/dev.json` under the shared folder (abstracts in `dev.jsonl`), annotated to
-ANNOTATION.md: for each paper, the methods, tasks and datasets a researcher would list. Every link the build
-makes for a gold paper is labelled by the gold's own scorer (`tools/paper_score.py`): 1 where the entity
-matches an item of its type, 0 where it matches nothing, left out where it matches an optional item or an item
-of another type. The fit is an L2-regularised logistic regression (Newton's method: a few hundred links, a few
-dozen features). Ten folds by paper give each link an out-of-fold confidence: the threshold that maximises
-paper-level F1 on them becomes the default, and the same confidences show the calibration. The weights
-shipped are then fitted on every paper.
+The gold, annotated to ANNOTATION.md (for each paper, the methods, tasks and datasets a researcher would
+list), is two sets, each built as a corpus of its own: `data/paperlevel/dev.json` under the shared folder
+(abstracts in `dev.jsonl`), and the papers of `training/paperlevel.json` that the list recognizer was not
+trained on (kg.train.listed), so that its findings weigh as much as they do on papers it never saw. Every link
+a build makes for a gold paper is labelled by the gold's own scorer (`tools/paper_score.py`): 1 where the
+entity matches an item of its type, 0 where it matches nothing, left out where it matches an optional item or
+an item of another type. The fit is an L2-regularised logistic regression (Newton's method: a few thousand
+links, a few dozen features and a weight for each head word with HEAD_MIN_LINKS links). Ten folds by paper give each link an out-of-fold confidence: the threshold that
+maximises paper-level F1 on them becomes the default, and the same confidences show the calibration (the
+figures of the shared dev set's papers alone are reported apart). The weights shipped are then fitted on
+every paper.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -21,14 +25,16 @@ from types import ModuleType
 import numpy as np
 
 from ..builder.parallel import extract_corpus
-from ..confidence import all_link_features
-from ..corpus import read_corpus
+from ..confidence import HEAD, all_link_features
+from ..corpus import Paper, read_corpus
 from ..errors import KGError
 from ..resolve import resolve, resolve_relations
 from ..settings import NODE_TYPES
+from .listed import ANNOTATIONS, for_confidence, read_annotations
 
 FOLDS = 10
 L2 = 1.0
+HEAD_MIN_LINKS = 5  # a head word gets a weight of its own when the gold has this many links with it
 THRESHOLDS = [round(0.05 * i, 2) for i in range(1, 16)]
 
 
@@ -52,11 +58,33 @@ def paper_scorer(shared: Path) -> ModuleType:
     return module
 
 
-def gold_links(shared: Path, workers: int = 1) -> tuple[list[Link], list[dict]]:
-    """Every link the build makes for the gold papers, labelled; and the gold papers."""
+def gold_sets(shared: Path, annotations: Path = ANNOTATIONS) -> list[tuple[list[Paper], list[dict]]]:
+    """The papers and gold of the shared dev set, and of the annotated papers kept for the link confidence."""
+    dev = shared / "data" / "paperlevel"
+    kept = [a for a in read_annotations(annotations, shared) if for_confidence(a.paper.id)]
+    return [
+        (read_corpus([dev / "dev.jsonl"]).papers, json.loads((dev / "dev.json").read_text(encoding="utf-8"))["papers"]),
+        ([a.paper for a in kept], [a.gold for a in kept]),
+    ]
+
+
+def gold_links(
+    shared: Path, annotations: Path = ANNOTATIONS, workers: int = 1
+) -> tuple[list[Link], list[dict], set[str]]:
+    """Every link the builds of the gold sets make for their papers, labelled; the gold papers; the ids of
+    the shared dev set's."""
     scorer = paper_scorer(shared)
-    gold = json.loads((shared / "data" / "paperlevel" / "dev.json").read_text(encoding="utf-8"))["papers"]
-    papers = read_corpus([shared / "data" / "paperlevel" / "dev.jsonl"]).papers
+    links: list[Link] = []
+    golds: list[dict] = []
+    sets = gold_sets(shared, annotations)
+    for papers, gold in sets:
+        links += set_links(scorer, papers, gold, workers)
+        golds += gold
+    return links, golds, {g["id"] for g in sets[0][1]}
+
+
+def set_links(scorer: ModuleType, papers: list[Paper], gold: list[dict], workers: int) -> list[Link]:
+    """Every link a build of `papers` makes, labelled by the gold."""
     extraction = extract_corpus(papers, None, workers)
     mentions, relations, _ = extraction.records
     resolution = resolve(mentions)
@@ -71,7 +99,7 @@ def gold_links(shared: Path, workers: int = 1) -> tuple[list[Link], list[dict]]:
         others = [forms for t in scorer.TYPES if t != kind for forms in g.get(t, [])] + g.get("opt", [])
         neutral = not items and any(scorer.match(labels, forms) for forms in others)
         links.append(Link(paper, kind, f, items, None if neutral else int(bool(items))))
-    return links, gold
+    return links
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float = L2, steps: int = 50) -> np.ndarray:
@@ -106,11 +134,13 @@ def paper_level(links: list[Link], gold: list[dict], confidence: list[float], th
     return {"p": round(p, 3), "r": round(r, 3), "f1": round(2 * p * r / (p + r) if p + r else 0.0, 3)}
 
 
-def fit_confidence(shared: Path, workers: int = 1) -> dict:
+def fit_confidence(shared: Path, annotations: Path = ANNOTATIONS, workers: int = 1) -> dict:
     """The model file's content: feature weights, the default threshold and the out-of-fold figures."""
-    links, gold = gold_links(shared, workers)
-    names = list(links[0].features)
-    x = np.array([[link.features[n] for n in names] for link in links])
+    links, gold, dev = gold_links(shared, annotations, workers)
+    heads = Counter(name for link in links for name in link.features if name.startswith(HEAD))
+    names = [n for n in links[0].features if not n.startswith(HEAD)]
+    names += sorted(head for head, count in heads.items() if count >= HEAD_MIN_LINKS)
+    x = np.array([[link.features.get(n, 0.0) for n in names] for link in links])
     y = np.array([-1 if link.label is None else link.label for link in links], dtype=float)
     papers = sorted({link.paper for link in links})
     fold = {paper: i % FOLDS for i, paper in enumerate(papers)}
@@ -137,14 +167,24 @@ def fit_confidence(shared: Path, workers: int = 1) -> dict:
             )
     labelled = y >= 0
     w = fit(x[labelled], y[labelled])
+    on_dev = [i for i, link in enumerate(links) if link.paper in dev]
+    dev_kept = paper_level(
+        [links[i] for i in on_dev], [g for g in gold if g["id"] in dev], [confidence[i] for i in on_dev], threshold
+    )
     return {
         "weights": {n: round(float(v), 4) for n, v in zip(names, w)},
         "threshold": threshold,
         "fitted_on": {
-            "gold": "data/paperlevel/dev.json",
+            "gold": ["data/paperlevel/dev.json", f"{ANNOTATIONS} (the papers kept from the list recognizer)"],
+            "papers": len(papers),
             "links": int(labelled.sum()),
             "listed": int(y[labelled].sum()),
             "neutral": int((~labelled).sum()),
         },
-        "held_out": {"all links": scores[0.0], "kept": scores[threshold], "calibration": calibration},
+        "held_out": {
+            "all links": scores[0.0],
+            "kept": scores[threshold],
+            "dev kept": dev_kept,
+            "calibration": calibration,
+        },
     }

@@ -63,7 +63,7 @@ def test_records_with_their_abstract_under_another_key_build_with_field(tmp_path
     result = build(path, "--field", "abstract=summary,title=name", "--field", "id=key", "--out", tmp_path / "out")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("2 papers, ")
-    assert "paper/p1" in (tmp_path / "out" / "graph.ttl").read_text()
+    assert 'dcterms:identifier "p1"' in (tmp_path / "out" / "graph.ttl").read_text()
 
 
 def test_a_folder_build_names_the_files_it_passed_over(tmp_path):

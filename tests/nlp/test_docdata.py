@@ -5,6 +5,7 @@ import pytest
 from kg.clean import clean
 from kg.corpus import Paper
 from kg.nlp.docdata import balanced, paper_records
+from kg.records import LISTED, NOT_LISTED, OVERLAPS_LISTED
 
 
 @pytest.mark.parametrize(
@@ -34,9 +35,9 @@ def test_a_span_inside_latex_math_is_left_out_with_its_relations_and_results():
     data = {
         "sentences": [[0, len(text.text), text.text]],
         "spans": [
-            span("GRAMA") + ["GRAMA", "METHOD", True, 0, ""],
-            span("O(N D") + ["O(N D", "DATASET", False, 0, ""],
-            span("k-means clustering") + ["k-means clustering", "METHOD", False, 0, ""],
+            span("GRAMA") + ["GRAMA", "METHOD", True, 0, "", LISTED],
+            span("O(N D") + ["O(N D", "DATASET", False, 0, "", NOT_LISTED],
+            span("k-means clustering") + ["k-means clustering", "METHOD", False, 0, "", OVERLAPS_LISTED],
         ],
         "relations": [[0, "evaluatedOn", 1, 0, "cue"], [0, "usedFor", 2, 0, "cue"]],
         "results": [  # value, unit, metric, relative, then method, target and baseline by span index
@@ -46,6 +47,7 @@ def test_a_span_inside_latex_math_is_left_out_with_its_relations_and_results():
     }
     mentions, relations, results = paper_records(paper, text, data)
     assert [m.text for m in mentions] == ["GRAMA", "$k$-means clustering"]
+    assert [m.listed for m in mentions] == [LISTED, OVERLAPS_LISTED]
     assert all(paper.abstract[m.start : m.end] == m.text for m in mentions)
     assert [(r.head.text, r.relation, r.tail.text) for r in relations] == [("GRAMA", "usedFor", "$k$-means clustering")]
     assert [(r.value, r.method.text, r.target, r.metric) for r in results] == [(2.0, "GRAMA", None, "uses")]

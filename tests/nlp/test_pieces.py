@@ -35,15 +35,15 @@ def test_pieces_tile_the_text_each_within_the_limit():
 def test_joined_parses_shift_offsets_indexes_and_share_long_forms():
     first = {
         "spans": [
-            [0, 21, "graph neural network", "METHOD", True, 0, ""],
-            [23, 26, "GNN", "METHOD", True, 0, "graph neural network"],
+            [0, 21, "graph neural network", "METHOD", True, 0, "", 2],
+            [23, 26, "GNN", "METHOD", True, 0, "graph neural network", 0],
         ],
         "relations": [],
         "results": [],
         "sentences": [[0, 30, "graph neural network (GNN) x."]],
     }
     second = {
-        "spans": [[4, 7, "GNN", "METHOD", False, 0, ""], [20, 25, "MNIST", "DATASET", False, 0, ""]],
+        "spans": [[4, 7, "GNN", "METHOD", False, 0, "", 1], [20, 25, "MNIST", "DATASET", False, 0, "", 2]],
         "relations": [[0, "evaluatedOn", 1, 0, "cue"]],
         "results": [[10, 14, 98.0, "%", 15, 23, False, 0, 1, -1, 0]],
         "sentences": [[0, 26, "The GNN gets 98% accuracy on MNIST."]],
@@ -51,6 +51,7 @@ def test_joined_parses_shift_offsets_indexes_and_share_long_forms():
     whole = joined([first, second], [0, 100])
     assert [s[:2] for s in whole["spans"]] == [[0, 21], [23, 26], [104, 107], [120, 125]]
     assert whole["spans"][2][5] == 1 and whole["spans"][2][6] == "graph neural network"
+    assert [s[7] for s in whole["spans"]] == [2, 0, 1, 2]
     assert whole["relations"] == [[2, "evaluatedOn", 3, 1, "cue"]]
     assert whole["results"] == [[110, 114, 98.0, "%", 115, 123, False, 2, 3, -1, 1]]
     assert whole["sentences"][1][:2] == [100, 126]
