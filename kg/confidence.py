@@ -202,11 +202,13 @@ def confident(resolution: Resolution, confidences: dict[tuple[str, str], float],
 def resolve_confident(
     mentions: list[Mention], relations: list[Relation], papers: list[Paper], min_confidence: float
 ) -> tuple[Resolution, list[Relation]]:
-    """Entities from the mentions, and the links and relations of at least `min_confidence`: what a build keeps."""
+    """Entities from the mentions, the links of at least `min_confidence`, and the relations between entities
+    kept: what a build keeps. A relation a paper states needs both its entities in the graph, not the paper's
+    links to them ("X is used for Y" holds where Y is too much in passing to be listed for the paper)."""
     resolution = resolve(mentions)
-    confidences = link_confidences(resolution, papers, resolve_relations(relations, resolution))
-    kept = confident(resolution, confidences, min_confidence)
-    return kept, resolve_relations(relations, kept)
+    stated = resolve_relations(relations, resolution)
+    kept = confident(resolution, link_confidences(resolution, papers, stated), min_confidence)
+    return kept, [r for r in stated if r.head.entity in kept.entities and r.tail.entity in kept.entities]
 
 
 @lru_cache(maxsize=1)

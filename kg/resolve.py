@@ -158,7 +158,8 @@ def entity_key(name: str) -> str:
 SHORT_ACRONYM = re.compile(r"^[A-Z]{1,5}$")  # "SDP", "RL", "R": its case is all that tells it from a word
 WHOLE_VERSION = re.compile(r"(?<=[0-9])\.0+(?![0-9.])")  # "AlpacaEval 2.0" is "AlpacaEval 2"; "Qwen2.5" stays
 DIGIT_GAP = re.compile(r"(?<=[0-9])[^a-z0-9]+(?=[0-9])")  # "3 8b" of "llama 3 8b": two numbers, kept apart
-GREEK_APART = re.compile(r"[α-ω](?![a-z0-9])")  # a parameter ("ε-optimal policy"), not part of a name ("μP")
+# A parameter ("ε-optimal policy"), not part of a name ("μP") nor a variant's letter ending it ("LEVIS-α")
+GREEK_APART = re.compile(r"[α-ω](?![a-z0-9])(?!$)")
 NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9α-ω|+*]+")  # "+", "*" name a variant: "Transolver++", "C++", "R*"
 
 
@@ -167,8 +168,8 @@ def variant_key(key: str) -> str:
     """What the keys of one name's spellings share: the key lower-cased, without spaces, hyphens and other
     punctuation, a final "s" and "from"/"with" inside a long form, but with a gap between two numbers kept
     ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"), and
-    with "+" and "*" ("Transolver++" is not "Transolver", "R*" not "R") and a Greek letter inside a name
-    ("μP" is not "p"; "ε-optimal policy" is "optimal policy"), and a whole version number as the number
+    with "+" and "*" ("Transolver++" is not "Transolver", "R*" not "R") and a Greek letter inside a name or
+    ending it ("μP" is not "p", "LEVIS-α" not "LEVIS-β"; "ε-optimal policy" is "optimal policy"), and a whole version number as the number
     ("AlpacaEval 2.0" and "AlpacaEval2" -> "alpacaeval2"). A short acronym (up to five capitals) stays as it is."""
     if SHORT_ACRONYM.match(key):
         return key

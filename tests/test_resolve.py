@@ -282,8 +282,10 @@ def test_spellings_of_one_name_are_one_entity(spellings):
 
 def test_versions_sizes_and_capital_words_stay_apart():
     merged = entity_names("Llama-3 8B", "Llama-2 7B", "Llama-3 70B", "Llama-2 8B", "VAR", "var", "Transolver",
-                          "Transolver++", "R", "R*", "μP", "p", "Qwen2.5", "Qwen2", "AlpacaEval")  # fmt: skip
-    assert sorted(map(sorted, merged.values())) == [["AlpacaEval"], ["Llama-2 7B"], ["Llama-2 8B"], ["Llama-3 70B"],
+                          "Transolver++", "R", "R*", "μP", "p", "Qwen2.5", "Qwen2", "AlpacaEval", "LEVIS-α",
+                          "LEVIS-β", "LEVIS")  # fmt: skip
+    assert sorted(map(sorted, merged.values())) == [["AlpacaEval"], ["LEVIS"], ["LEVIS-α"], ["LEVIS-β"],
+                                                    ["Llama-2 7B"], ["Llama-2 8B"], ["Llama-3 70B"],
                                                     ["Llama-3 8B"], ["Qwen2"], ["Qwen2.5"], ["R"], ["R*"],
                                                     ["Transolver"], ["Transolver++"], ["VAR"], ["p"], ["var"],
                                                     ["μP"]]  # fmt: skip

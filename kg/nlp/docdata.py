@@ -7,6 +7,7 @@ text and shipped between processes or machines; turning it into records needs no
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, NamedTuple
 
 from ..clean import CleanText, is_markup_fragment, math_starts
@@ -33,13 +34,21 @@ class Records(NamedTuple):
 
 BRACKETS = {")": "(", "]": "[", "}": "{"}
 EDGE_PUNCTUATION = " -–,;:/\\"
+# A "$" the markup left unmatched at a span's end or start, with the emphasis beside it ("LEVIS-α$*" of
+# "**LEVIS-$\alpha$*"); a name's own "*" stays ("A*").
+STRAY_MATH_END = re.compile(r"[*_`]*\$[$*_`]*$")
+STRAY_MATH_START = re.compile(r"[$*_`]*\$[*_`]*")
 
 
 def balanced(text: str, start: int, end: int) -> tuple[int, int] | None:
     """text[start:end] without a bracket left unmatched: after the last closing bracket opened before it
     ("1)grid-based discretization" -> "grid-based discretization") and before the first it never closes
-    ("deep neural networks(DNNs" -> "deep neural networks"); None if no letter is left. The tokenizer keeps
-    "networks(DNNs" one token, so the span rules cannot see the bracket."""
+    ("deep neural networks(DNNs" -> "deep neural networks"), and without a stray "$" at its ends; None if no
+    letter is left. The tokenizer keeps "networks(DNNs" one token, so the span rules cannot see the bracket."""
+    if stray := STRAY_MATH_END.search(text, start, end):
+        end = stray.start()
+    if stray := STRAY_MATH_START.match(text, start, end):
+        start = stray.end()
     opened: list[int] = []
     for i in range(start, end):
         ch = text[i]

@@ -17,6 +17,10 @@ from kg.records import LISTED, NOT_LISTED, OVERLAPS_LISTED
         ("ε,δ)-DP algorithm", "DP algorithm"),
         ("f(x) loss", "f(x) loss"),
         ("Y)\\", None),
+        ("LEVIS-α$*", "LEVIS-α"),  # a "$" the markup left unmatched
+        ("$*ResNet", "ResNet"),
+        ("A*", "A*"),
+        ("$", None),
     ],
 )
 def test_a_span_keeps_no_bracket_unmatched(text, expected):
