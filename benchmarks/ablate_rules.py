@@ -27,6 +27,7 @@ VARIANTS = {
         "strong_heads": False,
         "quoted_names": False,
         "model_names": False,
+        "listed_names": False,
         "abbreviations": False,
         "names": False,
         "lists": False,
@@ -44,6 +45,7 @@ VARIANTS = {
     "- strong head words": {"strong_heads": False},
     "- quoted names": {"quoted_names": False},
     "- model names with spaces": {"model_names": False},
+    "- the list recognizer's spans": {"listed_names": False},
 }
 
 

@@ -17,7 +17,7 @@ import networkx as nx
 from kg.layout import GRAPHML_FILE
 from kg.nlp.model_names import is_model_name
 from kg.resolve import QUANTITY
-from kg.settings import PAPER
+from kg.settings import NODE_TYPES
 
 PAIRS = ("()", "[]", "{}")
 
@@ -31,7 +31,7 @@ def main() -> None:
     parser.add_argument("build", type=Path, help="a build's output folder")
     args = parser.parse_args()
     graph = nx.read_graphml(args.build / GRAPHML_FILE)
-    entities = [d for _, d in graph.nodes(data=True) if d["type"] != PAPER]
+    entities = [d for _, d in graph.nodes(data=True) if d["type"] in NODE_TYPES.values()]  # not papers nor authors
     checks = {
         "number phrases": [d["name"] for d in entities if QUANTITY.match(d["name"])],
         "unmatched markup": [d["name"] for d in entities if has_unmatched_markup(d["name"])],

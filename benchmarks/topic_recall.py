@@ -22,6 +22,7 @@ import networkx as nx
 import pyoxigraph as ox
 
 from kg.resolve import entity_key, variant_key
+from kg.settings import NODE_TYPES  # the entities' types: not papers, nor authors
 
 ABSTRACTS = "SELECT ?p ?a WHERE { ?p <http://purl.org/dc/terms/abstract> ?a }"
 
@@ -62,7 +63,7 @@ def main() -> None:
     papers = {n: d for n, d in graph.nodes(data=True) if d["type"] == "Paper"}
     store = ox.Store.read_only(str(args.build / "store"))
     abstracts = {row["p"].value: row["a"].value for row in store.query(ABSTRACTS)}
-    entities = {n: d for n, d in graph.nodes(data=True) if d["type"] != "Paper"}
+    entities = {n: d for n, d in graph.nodes(data=True) if d["type"] in NODE_TYPES.values()}
     by_name: dict[str, list[str]] = defaultdict(list)
     for node, data in entities.items():
         for name in {data["name"], *filter(None, data.get("aliases", "").split("; "))}:

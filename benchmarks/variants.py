@@ -20,6 +20,8 @@ from pathlib import Path
 
 import networkx as nx
 
+from kg.settings import NODE_TYPES  # the entities' types: not papers, nor authors
+
 ACRONYM = re.compile(r"^[A-Z]{2,5}s?$")
 KIND_WORDS = {"model", "models", "method", "methods", "framework", "frameworks", "approach", "approaches",
               "algorithm", "algorithms", "technique", "techniques", "dataset", "datasets", "benchmark", "benchmarks",
@@ -45,7 +47,7 @@ def main() -> None:
     parser.add_argument("--examples", type=int, default=10)
     args = parser.parse_args()
     graph = nx.read_graphml(args.build / "graph.graphml")
-    entities = {n: d for n, d in graph.nodes(data=True) if d["type"] != "Paper"}
+    entities = {n: d for n, d in graph.nodes(data=True) if d["type"] in NODE_TYPES.values()}
     groups: dict[str, list[str]] = defaultdict(list)
     for data in entities.values():
         if not ACRONYM.match(data["name"]):  # "PD" for two things is an acronym clash, not a spelling

@@ -6,7 +6,8 @@ article before it), what its name looks like (a name or a generic phrase) and ho
 
 The model is a logistic regression over the features below, its weights in `kg/data/confidence.json`, fitted
 by `kg train-confidence` (kg.train.confidence) on paper-level gold annotated to "what would a researcher list"
-(links a researcher might or might not list are left out of the fit). A build keeps the links at or above
+(links a researcher might or might not list are left out of the fit). A second one over the same features,
+fitted on the gold's `proposes` lists, says whether the paper proposes the entity. A build keeps the links at or above
 `min_confidence` (kg.settings.DEFAULT_MIN_CONFIDENCE, chosen on that gold for paper-level F1).
 
 An entity–entity relation: that it holds, from the sentences that state it, each right as often as what
@@ -42,7 +43,7 @@ from .resolve import (
     singular,
     variant_key,
 )
-from .settings import PROPOSES
+from .settings import PROPOSES, USES
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
@@ -123,18 +124,31 @@ def link_features(
 
 @dataclass(frozen=True)
 class ConfidenceModel:
+    """Two logistic regressions over a link's features: that a researcher would list the entity for the paper,
+    and that the paper proposes it."""
+
     weights: dict[str, float]
+    proposes_weights: dict[str, float]
+    proposes_threshold: float
 
     def confidence(self, features: dict[str, float]) -> float:
         """A head word the gold had too few links of weighs nothing."""
-        score = sum(self.weights.get(name, 0.0) * value for name, value in features.items())
-        return 1.0 / (1.0 + math.exp(-score))
+        return logistic(self.weights, features)
+
+    def proposes(self, features: dict[str, float]) -> bool:
+        return logistic(self.proposes_weights, features) >= self.proposes_threshold
+
+
+def logistic(weights: dict[str, float], features: dict[str, float]) -> float:
+    score = sum(weights.get(name, 0.0) * value for name, value in features.items())
+    return 1.0 / (1.0 + math.exp(-score))
 
 
 @lru_cache(maxsize=1)
 def shipped_model() -> ConfidenceModel:
     data = json.loads(CONFIDENCE_MODEL.read_text(encoding="utf-8"))
-    return ConfidenceModel(weights=data["weights"])
+    proposes = data["proposes"]
+    return ConfidenceModel(data["weights"], proposes["weights"], proposes["threshold"])
 
 
 def all_link_features(
@@ -157,17 +171,34 @@ def link_confidences(
     resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
 ) -> dict[tuple[str, str], float]:
     """(paper id, entity key) -> the confidence that a researcher would list the entity for the paper."""
+    return judged_links(all_link_features(resolution, papers, relations))[0]
+
+
+def judged_links(
+    features: dict[tuple[str, str], dict[str, float]],
+) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]]]:
+    """Each link's confidence, and the links whose paper proposes the entity."""
     model = shipped_model()
-    return {
-        link: round(model.confidence(features), 3)
-        for link, features in all_link_features(resolution, papers, relations).items()
-    }
+    confidences = {link: round(model.confidence(f), 3) for link, f in features.items()}
+    return confidences, {link for link, f in features.items() if model.proposes(f)}
 
 
-def confident(resolution: Resolution, confidences: dict[tuple[str, str], float], min_confidence: float) -> Resolution:
+def confident(
+    resolution: Resolution,
+    confidences: dict[tuple[str, str], float],
+    min_confidence: float,
+    proposed: set[tuple[str, str]] | None = None,
+) -> Resolution:
     """The resolution with only the links at or above `min_confidence`, each mention carrying its link's
-    confidence. An entity no paper keeps is no node; an entity whose broader one is gone links the nearest
-    broader entity kept ("conditional diffusion policy" → "diffusion policy" → "policy")."""
+    confidence and, given the `proposed` links, the paper's role for it. An entity no paper keeps is no node;
+    an entity whose broader one is gone links the nearest broader entity kept ("conditional diffusion policy" →
+    "diffusion policy" → "policy")."""
+    if proposed is not None:
+        roles = {link: PROPOSES if link in proposed else USES for link in confidences}
+        resolution = replace(
+            resolution,
+            mentions=[m.resolved(m.entity, m.label, roles[(m.paper, m.entity)]) for m in resolution.mentions],
+        )
     mentions = [
         m.with_confidence(c) for m in resolution.mentions if (c := confidences[(m.paper, m.entity)]) >= min_confidence
     ]
@@ -207,7 +238,8 @@ def resolve_confident(
     links to them ("X is used for Y" holds where Y is too much in passing to be listed for the paper)."""
     resolution = resolve(mentions)
     stated = resolve_relations(relations, resolution)
-    kept = confident(resolution, link_confidences(resolution, papers, stated), min_confidence)
+    confidences, proposed = judged_links(all_link_features(resolution, papers, stated))
+    kept = confident(resolution, confidences, min_confidence, proposed)
     return kept, [r for r in stated if r.head.entity in kept.entities and r.tail.entity in kept.entities]
 
 

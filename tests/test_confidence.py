@@ -105,6 +105,12 @@ def test_named_contributions_outrank_a_vague_phrase_which_is_no_node(builds):
     assert "robust and interpretable solution" not in names and {"ZorbNet", "StraightFlow", "QM9"} <= names
 
 
+def test_what_a_paper_proposes_is_its_named_contribution(builds):
+    proposed = {(m.paper, m.name) for m in builds[DEFAULT_MIN_CONFIDENCE].mentions if m.role == "proposes"}
+    assert {("zorb", "ZorbNet"), ("flow", "StraightFlow")} <= proposed
+    assert not {name for _, name in proposed} & {"QM9", "message passing neural networks", "diffusion models"}
+
+
 def named(result) -> dict[tuple[str, str], float]:
     """(paper id, entity node) -> confidence."""
     iris = {d["key"]: n for n, d in result.graph.nodes(data=True) if d["type"] != "Paper"}
@@ -120,6 +126,7 @@ def test_the_shipped_weights_cover_exactly_the_features(tmp_path):
     heads = {name for name in model["weights"] if name.startswith(HEAD)}
     assert {name for name in features if not name.startswith(HEAD)} == set(model["weights"]) - heads
     assert len(heads) > 50 and {"head: framework", "head: network", "head: benchmark"} <= heads
+    assert model["proposes"]["weights"].keys() == model["weights"].keys()
     confidences = link_confidences(resolve(mentions), papers)
     score = sum(model["weights"].get(k, 0.0) * v for k, v in features.items())  # a rare head word weighs nothing
     assert (
@@ -141,6 +148,10 @@ def test_refitting_on_the_gold_gives_the_shipped_model_and_calibrated_held_out_c
     assert refit["threshold"] == shipped["threshold"]
     assert refit["weights"].keys() == shipped["weights"].keys()
     assert all(abs(refit["weights"][k] - shipped["weights"][k]) < 1e-3 for k in shipped["weights"])
+    for k, weight in shipped["proposes"]["weights"].items():
+        assert abs(refit["proposes"]["weights"][k] - weight) < 1e-3, k
+    proposes = refit["proposes"]["held_out"]  # the learned reading beats the roles component's alone
+    assert proposes["kept"]["f1"] > proposes["roles component"]["f1"] and proposes["kept"]["p"] > 0.6
     bins = refit["held_out"]["calibration"]
     links = sum(b["links"] for b in bins)
     error = sum(b["links"] * abs(b["listed"] - b["confidence"]) for b in bins) / links

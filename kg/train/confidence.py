@@ -45,6 +45,7 @@ class Link:
     features: dict[str, float]
     items: list[int]  # the gold items of its type it matches
     label: int | None  # 1 listed, 0 not, None neutral
+    proposes: list[int]  # the gold's proposed items it matches
 
 
 def paper_scorer(shared: Path) -> ModuleType:
@@ -98,7 +99,8 @@ def set_links(scorer: ModuleType, papers: list[Paper], gold: list[dict], workers
         items = [i for i, forms in enumerate(g.get(kind, [])) if scorer.match(labels, forms)]
         others = [forms for t in scorer.TYPES if t != kind for forms in g.get(t, [])] + g.get("opt", [])
         neutral = not items and any(scorer.match(labels, forms) for forms in others)
-        links.append(Link(paper, kind, f, items, None if neutral else int(bool(items))))
+        proposes = [i for i, name in enumerate(g.get("proposes", [])) if scorer.match(labels, [name])]
+        links.append(Link(paper, kind, f, items, None if neutral else int(bool(items)), proposes))
     return links
 
 
@@ -134,6 +136,50 @@ def paper_level(links: list[Link], gold: list[dict], confidence: list[float], th
     return {"p": round(p, 3), "r": round(r, 3), "f1": round(2 * p * r / (p + r) if p + r else 0.0, 3)}
 
 
+def out_of_fold(x: np.ndarray, y: np.ndarray, papers: list[str]) -> np.ndarray:
+    """Each row's probability from a model fitted on the other folds (FOLDS, by paper); rows with y < 0 are
+    not fitted on."""
+    fold = {paper: i % FOLDS for i, paper in enumerate(sorted(set(papers)))}
+    held_out = np.zeros(len(papers))
+    for k in range(FOLDS):
+        test = np.array([fold[paper] == k for paper in papers])
+        w = fit(x[~test & (y >= 0)], y[~test & (y >= 0)])
+        held_out[test] = 1.0 / (1.0 + np.exp(-x[test] @ w))
+    return held_out
+
+
+def proposes_level(links: list[Link], gold: list[dict], chosen: np.ndarray) -> dict[str, float]:
+    """P, R, F1 of what the chosen links say the papers propose, as paper_score.py counts `proposes`."""
+    tp = fp = 0
+    found: dict[str, set[int]] = {}
+    for link, on in zip(links, chosen):
+        if on:
+            if link.proposes:
+                found.setdefault(link.paper, set()).update(link.proposes)
+            else:
+                fp += 1
+    tp = sum(len(items) for items in found.values())
+    wanted = sum(len(g.get("proposes", [])) for g in gold)
+    p, r = tp / max(1, tp + fp), tp / max(1, wanted)
+    return {"p": round(p, 3), "r": round(r, 3), "f1": round(2 * p * r / (p + r) if p + r else 0.0, 3)}
+
+
+def fit_proposes(links: list[Link], gold: list[dict], x: np.ndarray, kept: np.ndarray) -> dict:
+    """Weights saying that a paper proposes an entity, and the threshold with the best held-out `proposes` F1
+    among the links kept (`kept`: by their held-out confidence); the roles component's own reading is one of
+    the features."""
+    y = np.array([float(bool(link.proposes)) for link in links])
+    held_out = out_of_fold(x, y, [link.paper for link in links])
+    scores = {t: proposes_level(links, gold, kept & (held_out >= t)) for t in THRESHOLDS}
+    threshold = max(THRESHOLDS, key=lambda t: (scores[t]["f1"], -t))
+    roles = np.array([link.features["proposed"] > 0 for link in links])
+    return {
+        "weights": fit(x, y),
+        "threshold": threshold,
+        "held_out": {"roles component": proposes_level(links, gold, kept & roles), "kept": scores[threshold]},
+    }
+
+
 def fit_confidence(shared: Path, annotations: Path = ANNOTATIONS, workers: int = 1) -> dict:
     """The model file's content: feature weights, the default threshold and the out-of-fold figures."""
     links, gold, dev = gold_links(shared, annotations, workers)
@@ -143,13 +189,7 @@ def fit_confidence(shared: Path, annotations: Path = ANNOTATIONS, workers: int =
     x = np.array([[link.features.get(n, 0.0) for n in names] for link in links])
     y = np.array([-1 if link.label is None else link.label for link in links], dtype=float)
     papers = sorted({link.paper for link in links})
-    fold = {paper: i % FOLDS for i, paper in enumerate(papers)}
-    held_out = np.zeros(len(links))
-    for k in range(FOLDS):
-        test = np.array([fold[link.paper] == k for link in links])
-        train = ~test & (y >= 0)
-        w = fit(x[train], y[train])
-        held_out[test] = 1.0 / (1.0 + np.exp(-x[test] @ w))
+    held_out = out_of_fold(x, y, [link.paper for link in links])
     confidence = [float(c) for c in held_out]
     scores = {t: paper_level(links, gold, confidence, t) for t in [0.0, *THRESHOLDS]}
     threshold = max(THRESHOLDS, key=lambda t: (scores[t]["f1"], -t))
@@ -167,6 +207,7 @@ def fit_confidence(shared: Path, annotations: Path = ANNOTATIONS, workers: int =
             )
     labelled = y >= 0
     w = fit(x[labelled], y[labelled])
+    proposes = fit_proposes(links, gold, x, held_out >= threshold)
     on_dev = [i for i, link in enumerate(links) if link.paper in dev]
     dev_kept = paper_level(
         [links[i] for i in on_dev], [g for g in gold if g["id"] in dev], [confidence[i] for i in on_dev], threshold
@@ -174,6 +215,7 @@ def fit_confidence(shared: Path, annotations: Path = ANNOTATIONS, workers: int =
     return {
         "weights": {n: round(float(v), 4) for n, v in zip(names, w)},
         "threshold": threshold,
+        "proposes": {**proposes, "weights": {n: round(float(v), 4) for n, v in zip(names, proposes["weights"])}},
         "fitted_on": {
             "gold": ["data/paperlevel/dev.json", f"{ANNOTATIONS} (the papers kept from the list recognizer)"],
             "papers": len(papers),
