@@ -12,7 +12,7 @@ import typer
 
 from . import __version__
 from .errors import KGError
-from .layout import DEFAULT_OUT
+from .layout import ANNOTATIONS, DEFAULT_OUT
 from .settings import DEFAULT_BASE_IRI, DEFAULT_HTML_MAX_NODES, DEFAULT_HTML_MIN_PAPERS, DEFAULT_MIN_CONFIDENCE
 
 app = typer.Typer(
@@ -296,7 +296,7 @@ def write_model(model: dict, path: Path, compact: bool = False) -> Path:
 
 def annotations_option() -> Any:
     return typer.Option(
-        Path("training/paperlevel.json"),
+        ANNOTATIONS,
         "--annotations",
         help="What a researcher lists for each of a set of papers (ANNOTATION.md's format, with each paper's file).",
     )

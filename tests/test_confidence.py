@@ -16,11 +16,10 @@ from kg.confidence import (
     word_before,
 )
 from kg.corpus import read_corpus
-from kg.layout import CONFIDENCE_MODEL
+from kg.layout import ANNOTATIONS, CONFIDENCE_MODEL
 from kg.records import Mention
 from kg.resolve import is_name_word, mid_sentence_capital, resolve
 from kg.settings import DEFAULT_MIN_CONFIDENCE
-from kg.train.listed import ANNOTATIONS
 from tests.helpers import ROOT, jsonl
 
 

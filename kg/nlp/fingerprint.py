@@ -32,8 +32,9 @@ def _files(folder: Path, pattern: str = "*") -> list[Path]:
 @lru_cache(maxsize=1)
 def pipeline_version() -> str:
     """A hash of everything that decides what spaCy finds in a text: the model files (English model, trained
-    NER, list recognizer and relation classifier), spaCy's, paperkg's and the rules' versions, and the rules' source and
-    settings, so that editing a rule invalidates cached parses without anyone remembering to bump a number."""
+    NER, list recognizer and relation classifier), spaCy's, paperkg's and the rules' versions, and the rules'
+    source and settings, so that editing a rule invalidates cached parses without anyone remembering to bump a
+    number."""
     name = base_model_name()
     spec = importlib.util.find_spec(name)
     assert spec is not None and spec.submodule_search_locations  # base_model_name found it

@@ -34,7 +34,7 @@ def char_offsets(span: Span) -> tuple[int, int]:
 def doc_data(doc: Doc) -> DocData:
     """The spans, roles, long forms, relations and results of one processed abstract, as plain data."""
     spans = list(doc.spans[SPAN_KEY])
-    listed = {(s.start, s.end): s for s in doc.spans[LISTED_KEY]} if LISTED_KEY in doc.spans else {}
+    listed = {(s.start, s.end) for s in doc.spans[LISTED_KEY]} if LISTED_KEY in doc.spans else set()
     listed_tokens = {t for start, end in listed for t in range(start, end)}
 
     def listed_flag(span: Span) -> int:

@@ -7,10 +7,11 @@ trained on (kg.train.listed), so that its findings weigh as much as they do on p
 a build makes for a gold paper is labelled by the gold's own scorer (`tools/paper_score.py`): 1 where the
 entity matches an item of its type, 0 where it matches nothing, left out where it matches an optional item or
 an item of another type. The fit is an L2-regularised logistic regression (Newton's method: a few thousand
-links, a few dozen features and a weight for each head word with HEAD_MIN_LINKS links). Ten folds by paper give each link an out-of-fold confidence: the threshold that
-maximises paper-level F1 on them becomes the default, and the same confidences show the calibration (the
-figures of the shared dev set's papers alone are reported apart). The weights shipped are then fitted on
-every paper.
+links, a few dozen features and a weight for each head word with HEAD_MIN_LINKS links). Ten folds by paper give
+each link an out-of-fold confidence: the threshold that maximises paper-level F1 on them becomes the default,
+and the same confidences show the calibration (the figures of the shared dev set's papers alone are reported
+apart). The weights shipped are then fitted on every paper. A second regression, on the same features, is
+fitted on the gold's `proposes` lists: whether the paper proposes the entity.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from ..builder.parallel import extract_corpus
 from ..confidence import HEAD, all_link_features
 from ..corpus import Paper, read_corpus
 from ..errors import KGError
+from ..layout import ANNOTATIONS
 from ..resolve import resolve, resolve_relations
 from ..settings import NODE_TYPES
-from .listed import ANNOTATIONS, for_confidence, read_annotations
+from .listed import for_confidence, read_annotations
 
 FOLDS = 10
 L2 = 1.0
@@ -131,8 +133,11 @@ def paper_level(links: list[Link], gold: list[dict], confidence: list[float], th
             tp += 1
         elif link.label == 0:
             fp += 1
-    items = sum(len(g.get(t, [])) for g in gold for t in ("method", "task", "dataset"))
-    p, r = tp / max(1, tp + fp), tp / max(1, items)
+    return prf(tp, fp, sum(len(g.get(t, [])) for g in gold for t in ("method", "task", "dataset")))
+
+
+def prf(tp: int, fp: int, wanted: int) -> dict[str, float]:
+    p, r = tp / max(1, tp + fp), tp / max(1, wanted)
     return {"p": round(p, 3), "r": round(r, 3), "f1": round(2 * p * r / (p + r) if p + r else 0.0, 3)}
 
 
@@ -150,7 +155,7 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, papers: list[str]) -> np.ndarray:
 
 def proposes_level(links: list[Link], gold: list[dict], chosen: np.ndarray) -> dict[str, float]:
     """P, R, F1 of what the chosen links say the papers propose, as paper_score.py counts `proposes`."""
-    tp = fp = 0
+    fp = 0
     found: dict[str, set[int]] = {}
     for link, on in zip(links, chosen):
         if on:
@@ -159,9 +164,7 @@ def proposes_level(links: list[Link], gold: list[dict], chosen: np.ndarray) -> d
             else:
                 fp += 1
     tp = sum(len(items) for items in found.values())
-    wanted = sum(len(g.get("proposes", [])) for g in gold)
-    p, r = tp / max(1, tp + fp), tp / max(1, wanted)
-    return {"p": round(p, 3), "r": round(r, 3), "f1": round(2 * p * r / (p + r) if p + r else 0.0, 3)}
+    return prf(tp, fp, sum(len(g.get("proposes", [])) for g in gold))
 
 
 def fit_proposes(links: list[Link], gold: list[dict], x: np.ndarray, kept: np.ndarray) -> dict:

@@ -29,10 +29,9 @@ from spacy.util import registry
 from ..clean import clean
 from ..corpus import Paper, read_corpus
 from ..errors import KGError
-from ..layout import NER_MODEL_DIR
+from ..layout import ANNOTATIONS, NER_MODEL_DIR
 from ..nlp.listed import token_vectors
 
-ANNOTATIONS = Path("training/paperlevel.json")
 LISTED_CONFIG = Path(__file__).with_name("listed.cfg")
 TYPES = {"method": "METHOD", "task": "TASK", "dataset": "DATASET"}
 CONFIDENCE_SHARE = 5  # one paper in five is kept for fitting the link confidence

@@ -9,11 +9,10 @@ import spacy
 
 from kg.corpus import Paper
 from kg.errors import KGError
-from kg.layout import NER_MODEL_DIR
+from kg.layout import ANNOTATIONS, NER_MODEL_DIR
 from kg.nlp.listed import token_vectors
 from kg.nlp.pipeline import load_parser
 from kg.train.listed import (
-    ANNOTATIONS,
     Annotated,
     for_confidence,
     occurrences,
