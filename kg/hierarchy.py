@@ -4,8 +4,10 @@ papers on a topic counts those on its narrower entities too.
 An entity's broader entity is the one its name's head names, the nearest that the build has with the same type:
 the name cut before a preposition ("reinforcement learning from human feedback" -> "reinforcement learning"),
 then without its leading modifiers, one at a time ("long-term time series forecasting" -> "time series
-forecasting", whose own broader entity is "forecasting"), and "X-based model" or "X architecture" -> X. Each
-entity has at most one broader entity and no chain comes back to where it started.
+forecasting", whose own broader entity is "forecasting"), and "X-based model" or "X architecture" -> X. Where
+"X model" is an entity narrower than X, a name whose head is X is a kind of "X model" ("discrete diffusion" ->
+"diffusion models" -> "diffusion"). Each entity has at most one broader entity and no chain comes back to where
+it started.
 """
 
 from __future__ import annotations
@@ -17,11 +19,14 @@ from .nlp.lexicon import (
     ADJECTIVAL_PARTICIPLES,
     ADJECTIVE_ENDINGS,
     BASED_WORDS,
+    GERUND_COMPOUNDS,
     GERUND_PHRASES,
     HEAD_BREAKS,
     KINDS_OF_A_NAME,
 )
 from .records import Entity
+
+THING_KINDS = ("model", "mechanism")  # "X model" is X itself, by another name (kinds_named)
 
 
 def head_phrases(key: str) -> Iterator[str]:
@@ -32,10 +37,12 @@ def head_phrases(key: str) -> Iterator[str]:
     "reinforcement learning from human feedback" is), and no phrase starts after a leading gerund, whose
     object follows it ("fine-tuning vision-language models" is no kind of VLM); the words before one
     preposition are a phrase unless they are one word that names no activity ("mixture of experts" is no
-    mixture; "pruning of LLMs" is pruning)."""
+    mixture; "pruning of LLMs" is pruning). "X to Y" before other words is one modifier ("text-to-image
+    diffusion models", "end-to-end reinforcement learning")."""
     words = key.split()
-    cut = next((i for i, w in enumerate(words) if i and w in HEAD_BREAKS), len(words))
-    phrases = [] if starts_with_activity(words) else [words[i:] for i in range(1, cut)]
+    first = first_head_word(words)
+    cut = next((i for i, w in enumerate(words) if i >= first and w in HEAD_BREAKS), len(words))
+    phrases = [] if starts_with_activity(words) else [words[i:] for i in range(first, cut)]
     if cut < len(words):
         phrases += [words[i:cut] for i in range(cut) if cut - i > 1 or words[i].endswith(ACTIVITY_ENDINGS)]
     for phrase in [words, *phrases]:
@@ -47,10 +54,21 @@ def head_phrases(key: str) -> Iterator[str]:
         yield " ".join(phrase)
 
 
+def first_head_word(words: list[str]) -> int:
+    """Where the first phrase a name's modifiers leave may start: after "X to Y" before what it modifies ("text
+    to image diffusion model") or "X free" ("training free guidance"), else after the first word."""
+    if len(words) > 3 and words[1] == "to":
+        return 3
+    return 2 if len(words) > 2 and words[1] in GERUND_COMPOUNDS else 1
+
+
 def starts_with_activity(words: list[str]) -> bool:
-    """Whether a name starts with what is done to the rest of it: "selecting", "fine tuning" (not "spiking")."""
+    """Whether a name starts with what is done to the rest of it: "selecting", "fine tuning" (not "spiking",
+    nor "training" in "training free guidance")."""
     if any(tuple(words[: len(phrase)]) == phrase for phrase in GERUND_PHRASES):
         return True
+    if len(words) > 1 and words[1] in GERUND_COMPOUNDS:
+        return False
     return words[0].endswith("ing") and words[0] not in ADJECTIVAL_PARTICIPLES
 
 
@@ -63,15 +81,36 @@ def reaches(broader: Mapping[str, str], start: str, goal: str) -> bool:
 def broader_entities(entities: Mapping[str, Entity], entity_of: Callable[[str], str | None]) -> dict[str, str]:
     """Entity key -> its broader entity's key, for each entity that has one. `entity_of` maps a key to the
     entity it joins (a spelling, a long form for its acronym), or None."""
+    named_kinds = kinds_named(entities, entity_of)
     broader: dict[str, str] = {}
     for key in sorted(entities, key=lambda k: (len(k.split()), k)):
         label = entities[key].label
         for phrase in head_phrases(key):
             target = entity_of(phrase)
-            if target and target != key and entities[target].label == label and not reaches(broader, target, key):
+            if not target or target == key or entities[target].label != label:
+                continue
+            kind = named_kinds.get(target)
+            if kind and kind != key and not reaches(broader, kind, key):
+                target = kind
+            if not reaches(broader, target, key):
                 broader[key] = target
                 break
     return broader
+
+
+def kinds_named(entities: Mapping[str, Entity], entity_of: Callable[[str], str | None]) -> dict[str, str]:
+    """Entity key X -> the entity "X model" (or "X mechanism") of X's type, where it is in more papers than X:
+    the name most papers give the thing ("diffusion models" rather than "diffusion"). Other kind words name
+    problems or uses of X ("language tasks", "control problems"), not X."""
+    found: dict[str, str] = {}
+    for key in sorted(entities, key=lambda k: (-len(entities[k].papers), k)):
+        *words, kind = key.split()
+        if words and kind in THING_KINDS:
+            base = entity_of(" ".join(words))
+            if base and base != key and base not in found and entities[base].label == entities[key].label:
+                if len(entities[key].papers) > len(entities[base].papers):
+                    found[base] = key
+    return found
 
 
 def papers_with_narrower(entities: Mapping[str, Entity], broader: Mapping[str, str]) -> dict[str, int]:

@@ -21,6 +21,7 @@ from typing import Callable, Iterable
 from .hierarchy import broader_entities
 from .nlp.lexicon import (
     ACTIVITY_ENDINGS,
+    CONTEXT_NOUNS,
     FIELD_KINDS,
     FIELDS,
     GENERIC_NOUNS,
@@ -369,6 +370,25 @@ def kinds_merged(keys: list[str], labels: list[str], key_of_name: Callable[[str]
     return [named.get(key, key) for key in keys]
 
 
+def contexts_merged(keys: list[str], key_of_name: Callable[[str], str]) -> list[str]:
+    """The keys with "X context" made X where X is named on its own too ("causal inference literature" ->
+    "causal inference", whatever the label of either): where a name is used says nothing of what it is. X of one
+    word must be an acronym or name an activity ("privacy setting" is no privacy)."""
+    named = set(keys)
+    merged = []
+    for key in keys:
+        *words, last = key.split() or [""]
+        if (
+            words
+            and last in CONTEXT_NOUNS
+            and (len(words) > 1 or is_acronym(words[0]) or words[0].endswith(ACTIVITY_ENDINGS))
+        ):
+            base = key_of_name(" ".join(words))
+            key = base if base in named else key
+        merged.append(key)
+    return merged
+
+
 def is_field(name: str) -> bool:
     """A field of research, or its models or methods: "machine learning", "deep learning models", "NLP tasks".
     Abstracts name fields as context ("a central problem in machine learning"); what a researcher lists is the
@@ -459,7 +479,7 @@ def resolve(mentions: list[Mention]) -> Resolution:
 
     keys = defined_kinds_merged(mentions, keys, canonical, by_paper)
     unkinded = keys
-    keys = kinds_merged(keys, [m.label for m in mentions], entity_of)
+    keys = contexts_merged(kinds_merged(keys, [m.label for m in mentions], entity_of), entity_of)
     labels: dict[str, Counter[str]] = defaultdict(Counter)
     names: dict[str, Counter[str]] = defaultdict(Counter)
     papers: dict[str, set[str]] = defaultdict(set)

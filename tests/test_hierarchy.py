@@ -149,3 +149,42 @@ def test_a_topic_counts_the_papers_of_its_narrower_entities_once():
     entities = {d["name"]: d for _, d in graph.nodes(data=True) if d["type"] != "Paper"}
     assert entities["differential privacy"]["papers_with_narrower"] == 3
     assert entities["differential privacy"]["papers"] == 2
+
+
+def test_a_hyphened_to_compound_and_a_denoising_model_modify_their_head():
+    found = broader_names(
+        mention("p1", "text-to-image diffusion models"),
+        mention("p2", "end-to-end reinforcement learning"),
+        mention("p3", "reinforcement learning"),
+        mention("p4", "denoising diffusion models"),
+        mention("p5", "diffusion models"),
+        mention("p6", "learning diffusion models"),  # an activity done to diffusion models
+        mention("p7", "training-free guidance"),
+        mention("p8", "guidance"),
+    )
+    assert found == {
+        "text-to-image diffusion models": "diffusion models",
+        "end-to-end reinforcement learning": "reinforcement learning",
+        "denoising diffusion models": "diffusion models",
+        "training-free guidance": "guidance",
+    }
+
+
+def test_a_name_headed_by_x_is_a_kind_of_the_x_model_most_papers_name():
+    """ "diffusion models" is in more papers than "diffusion": "discrete diffusion" is a kind of it."""
+    found = broader_names(
+        mention("p1", "diffusion"),
+        mention("p2", "diffusion models"),
+        mention("p3", "diffusion models"),
+        mention("p4", "discrete diffusion"),
+        mention("p5", "Transformer"),
+        mention("p6", "Transformer"),
+        mention("p7", "Transformer architecture"),
+        mention("p8", "vision Transformer"),
+    )
+    assert found == {
+        "diffusion models": "diffusion",
+        "discrete diffusion": "diffusion models",
+        "Transformer architecture": "Transformer",
+        "vision Transformer": "Transformer",  # the kind-less name is in more papers
+    }

@@ -323,6 +323,29 @@ def test_a_kind_word_after_a_name_of_that_kind_names_it():
     }
 
 
+def test_where_a_name_is_used_is_the_name_whatever_the_labels():
+    r = resolve(
+        [
+            mention("p1", "causal inference", "TASK"),
+            mention("p2", "causal inference literature", "METHOD"),
+            mention("p3", "in-context learning"),
+            mention("p4", "in-context learning abilities", "TASK"),
+            mention("p5", "protein design applications", "TASK"),  # no "protein design" alone: kept
+            mention("p6", "privacy"),
+            mention("p7", "privacy setting"),  # one word that names no activity: a modifier
+        ]
+    )
+    assert {m.name: m.entity for m in r.mentions} == {
+        "causal inference": "causal inference",
+        "causal inference literature": "causal inference",
+        "in-context learning": "in context learning",
+        "in-context learning abilities": "in context learning",
+        "protein design applications": "protein design application",
+        "privacy": "privacy",
+        "privacy setting": "privacy setting",
+    }
+
+
 def test_a_defined_short_form_with_a_kind_word_is_its_long_form_in_that_paper():
     r = resolve(
         [

@@ -223,9 +223,12 @@ HEAD_BREAKS = {
 ADJECTIVAL_PARTICIPLES = {
     "sliding", "spiking", "missing", "moving", "rolling", "existing", "emerging", "underlying", "varying",
     "evolving", "growing", "increasing", "decreasing", "interacting", "competing", "leading", "trailing",
-    "recurring", "coupling", "boosting", "bagging",
+    "recurring", "coupling", "boosting", "bagging", "denoising",
 }
 GERUND_PHRASES = {("fine", "tuning")}  # "fine-tuning X": its key splits the hyphen
+# Second words that make a leading "-ing" word part of a modifier: "training-free guidance", "sampling-based
+# planners" (kg.hierarchy).
+GERUND_COMPOUNDS = {"free", "aware", "based", "driven", "guided", "augmented"}
 # "X-based model" is a kind of X (kg.hierarchy).
 BASED_WORDS = {"based", "driven", "style", "like", "inspired", "powered"}
 # Endings of a word that, alone, is a modifier, not a name: "neural", "generative", "linear", "robust".
@@ -250,7 +253,7 @@ UK_US = {
 }
 ISE_EXCEPTIONS = {
     "supervised", "supervise", "advise", "advised", "revise", "revised", "comprise", "comprised", "devise",
-    "devised", "compromise", "surprise", "exercise", "promise", "premise", "raise", "noise", "denoise", "denoised",
+    "devised", "compromise", "surprise", "exercise", "promise", "premise", "raise", "noise", "denoise", "denoised", "denoising",
     "precise", "concise", "wise", "otherwise", "pairwise", "expertise", "enterprise", "rise", "arise", "improvise",
     "televised", "franchise", "merchandise", "unsupervised", "self-supervised", "semi-supervised",
     "weakly-supervised", "disguise", "paradise",
@@ -281,6 +284,13 @@ NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) i
 # Last words after which a name is a kind of what the words before it name ("Transformer architecture",
 # "Chain-of-Thought prompting", "optimal transport theory"), not a use of it ("LLM inference": kg.hierarchy).
 KINDS_OF_A_NAME = NAMING_KINDS | {"prompting", "theory", "formulation", "objective"}
+# Last words that name where or how a thing is used, not another thing: "causal inference literature", "protein
+# design applications", "in-context learning ability" are causal inference, protein design, in-context learning
+# (kg.resolve).
+CONTEXT_NOUNS = {
+    "literature", "application", "community", "setting", "scenario", "capability", "ability", "arsenal", "setup",
+    "regime", "paradigm", "research", "field", "landscape",
+}
 # Words before a generic noun that leave it generic ("downstream task", "real world dataset").
 VAGUE_WORDS = VAGUE_SHARED | {
     "ablation", "and", "art", "base", "benchmark", "but", "complex", "comprehensive", "deeper", "downstream",
