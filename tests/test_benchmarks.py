@@ -1,9 +1,11 @@
 """Every benchmark script still imports what it names from the package (they run outside the tests)."""
 
 import importlib.util
+import json
 
 import pytest
 
+from kg.layout import ANNOTATIONS
 from tests.helpers import ROOT
 
 SCRIPTS = sorted((ROOT / "benchmarks").glob("*.py"))
@@ -15,3 +17,20 @@ def test_a_benchmark_imports(script):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # its main() runs only as a script
     assert callable(getattr(module, "main", None))
+
+
+def test_the_other_papers_are_apart_from_what_is_trained_and_tuned_on(shared):
+    """`benchmarks/paperlevel_other.json` names papers (no abstract text) of neither the annotations the
+    product is trained on nor the shared dev set."""
+    other = json.loads((ROOT / "benchmarks" / "paperlevel_other.json").read_text(encoding="utf-8"))["papers"]
+    trained = json.loads((ROOT / ANNOTATIONS).read_text(encoding="utf-8"))["papers"]
+    dev = json.loads((shared / "data" / "paperlevel" / "dev.json").read_text(encoding="utf-8"))["papers"]
+    ids = [p["id"] for p in other]
+    assert len(ids) == len(set(ids)) == 640
+    assert not set(ids) & ({p["id"] for p in trained} | {p["id"] for p in dev})
+    for paper in other:
+        assert set(paper) == {"id", "file", "method", "task", "dataset", "opt", "proposes"}
+        assert (shared / "data" / "papers" / paper["file"]).is_file()
+        assert all(
+            len(f) < 200 for kind in ("method", "task", "dataset", "opt") for forms in paper[kind] for f in forms
+        )
