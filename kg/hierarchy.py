@@ -19,9 +19,10 @@ from .nlp.lexicon import (
     ADJECTIVAL_PARTICIPLES,
     ADJECTIVE_ENDINGS,
     BASED_WORDS,
-    GERUND_COMPOUNDS,
+    COMPOUND_ENDS,
     GERUND_PHRASES,
     HEAD_BREAKS,
+    KINDS_OF_A_BASED_NAME,
     KINDS_OF_A_NAME,
 )
 from .records import Entity
@@ -37,38 +38,51 @@ def head_phrases(key: str) -> Iterator[str]:
     "reinforcement learning from human feedback" is), and no phrase starts after a leading gerund, whose
     object follows it ("fine-tuning vision-language models" is no kind of VLM); the words before one
     preposition are a phrase unless they are one word that names no activity ("mixture of experts" is no
-    mixture; "pruning of LLMs" is pruning). "X to Y" before other words is one modifier ("text-to-image
-    diffusion models", "end-to-end reinforcement learning")."""
+    mixture; "pruning of LLMs" is pruning). "X to Y" and "X-based" before other words are one modifier
+    ("text-to-image diffusion models", "reinforcement learning-based fine-tuning"), and "X-based model" (or
+    network) is a kind of X."""
     words = key.split()
     first = first_head_word(words)
     cut = next((i for i, w in enumerate(words) if i >= first and w in HEAD_BREAKS), len(words))
-    phrases = [] if starts_with_activity(words) else [words[i:] for i in range(first, cut)]
+    activity = first == 1 and starts_with_activity(words)
+    phrases = [] if activity else [words[i:] for i in range(first, cut)]
     if cut < len(words):
         phrases += [words[i:cut] for i in range(cut) if cut - i > 1 or words[i].endswith(ACTIVITY_ENDINGS)]
+    bases = []  # the names less their kind word, before a phrase as long ("transformer", not "network")
     for phrase in [words, *phrases]:
-        if len(phrase) > 1 and phrase[-1] in KINDS_OF_A_NAME:
-            base = phrase[:-2] if len(phrase) > 2 and phrase[-2] in BASED_WORDS else phrase[:-1]
-            if len(base) > 1 or not base[0].endswith(ADJECTIVE_ENDINGS):  # "neural model" is no kind of "neural"
-                phrases.append(base)
-    for phrase in sorted(phrases, key=len, reverse=True):
+        if len(phrase) > 2 and phrase[-2] in BASED_WORDS and phrase[-1] in KINDS_OF_A_BASED_NAME:
+            base = phrase[:-2]
+        elif len(phrase) > 1 and phrase[-1] in KINDS_OF_A_NAME:
+            base = phrase[:-1]
+        else:
+            continue
+        if len(base) > 1 or not base[0].endswith(ADJECTIVE_ENDINGS):  # "neural model" is no kind of "neural"
+            bases.append(base)
+    ranked = [(len(p), False, p) for p in phrases] + [(len(p), True, p) for p in bases]
+    for *_, phrase in sorted(ranked, key=lambda r: r[:2], reverse=True):
         yield " ".join(phrase)
 
 
 def first_head_word(words: list[str]) -> int:
     """Where the first phrase a name's modifiers leave may start: after "X to Y" before what it modifies ("text
-    to image diffusion model") or "X free" ("training free guidance"), else after the first word."""
+    to image diffusion model"), after the last "X-based" or "X-free" modifier before any preposition ("training
+    free guidance", "reinforcement learning based approach": not "learning based approach"), else after the
+    first word."""
     if len(words) > 3 and words[1] == "to":
         return 3
-    return 2 if len(words) > 2 and words[1] in GERUND_COMPOUNDS else 1
+    first = 1
+    for i, word in enumerate(words[:-1]):
+        if i and word in HEAD_BREAKS:
+            break
+        if i and word in COMPOUND_ENDS:
+            first = i + 1
+    return first
 
 
 def starts_with_activity(words: list[str]) -> bool:
-    """Whether a name starts with what is done to the rest of it: "selecting", "fine tuning" (not "spiking",
-    nor "training" in "training free guidance")."""
+    """Whether a name starts with what is done to the rest of it: "selecting", "fine tuning" (not "spiking")."""
     if any(tuple(words[: len(phrase)]) == phrase for phrase in GERUND_PHRASES):
         return True
-    if len(words) > 1 and words[1] in GERUND_COMPOUNDS:
-        return False
     return words[0].endswith("ing") and words[0] not in ADJECTIVAL_PARTICIPLES
 
 

@@ -188,3 +188,21 @@ def test_a_name_headed_by_x_is_a_kind_of_the_x_model_most_papers_name():
         "Transformer architecture": "Transformer",
         "vision Transformer": "Transformer",  # the kind-less name is in more papers
     }
+
+
+def test_an_x_based_name_is_a_kind_of_x_not_of_what_its_words_end_with():
+    found = broader_names(
+        mention("p1", "reinforcement learning-based approach"),
+        mention("p2", "learning-based approaches"),
+        mention("p3", "reinforcement learning"),
+        mention("p4", "transformer-based network"),
+        mention("p5", "network"),
+        mention("p6", "Transformer"),
+        mention("p7", "fine-tuning-based continual learning"),
+        mention("p8", "continual learning"),
+    )
+    assert found == {
+        "reinforcement learning-based approach": "reinforcement learning",
+        "transformer-based network": "Transformer",
+        "fine-tuning-based continual learning": "continual learning",
+    }

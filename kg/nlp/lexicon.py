@@ -226,11 +226,11 @@ ADJECTIVAL_PARTICIPLES = {
     "recurring", "coupling", "boosting", "bagging", "denoising",
 }
 GERUND_PHRASES = {("fine", "tuning")}  # "fine-tuning X": its key splits the hyphen
-# Second words that make a leading "-ing" word part of a modifier: "training-free guidance", "sampling-based
-# planners" (kg.hierarchy).
-GERUND_COMPOUNDS = {"free", "aware", "based", "driven", "guided", "augmented"}
 # "X-based model" is a kind of X (kg.hierarchy).
 BASED_WORDS = {"based", "driven", "style", "like", "inspired", "powered"}
+# Words that end a modifier made of the words before them: "training-free guidance", "reinforcement
+# learning-based fine-tuning", "sampling-based planners" (kg.hierarchy).
+COMPOUND_ENDS = BASED_WORDS | {"free", "aware", "guided", "augmented"}
 # Endings of a word that, alone, is a modifier, not a name: "neural", "generative", "linear", "robust".
 ADJECTIVE_ENDINGS = ("al", "ive", "ic", "ous", "ary", "ful", "less", "able", "ible", "ar", "ust")
 # Words two spellings of one long form differ by: "reinforcement learning from/with human feedback".
@@ -284,6 +284,7 @@ NAMING_KINDS = GENERIC_NOUNS - USES_OF_A_NAME  # "X (SF) method" is X; "X (SF) i
 # Last words after which a name is a kind of what the words before it name ("Transformer architecture",
 # "Chain-of-Thought prompting", "optimal transport theory"), not a use of it ("LLM inference": kg.hierarchy).
 KINDS_OF_A_NAME = NAMING_KINDS | {"prompting", "theory", "formulation", "objective"}
+KINDS_OF_A_BASED_NAME = KINDS_OF_A_NAME | {"network", "scheme"}  # "transformer-based network" is a transformer
 # Last words that name where or how a thing is used, not another thing: "causal inference literature", "protein
 # design applications", "in-context learning ability" are causal inference, protein design, in-context learning
 # (kg.resolve).
