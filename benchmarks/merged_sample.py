@@ -26,7 +26,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2)
     args = parser.parse_args()
-    mentions, _ = extract_corpus(read_corpus(args.inputs).papers, args.cache, default_workers()).records
+    mentions = extract_corpus(read_corpus(args.inputs).papers, args.cache, default_workers()).records.mentions
     entity_of = {(m.paper, m.start, m.end): m.entity for m in resolve(mentions).mentions}
     key_of = memoized_keys()
     merged: dict[str, set[tuple[str, str]]] = defaultdict(set)
