@@ -38,7 +38,8 @@ def head_phrases(key: str) -> Iterator[str]:
     "reinforcement learning from human feedback" is), and no phrase starts after a leading gerund, whose
     object follows it ("fine-tuning vision-language models" is no kind of VLM); the words before one
     preposition are a phrase unless they are one word that names no activity ("mixture of experts" is no
-    mixture; "pruning of LLMs" is pruning). "X to Y" and "X-based" before other words are one modifier
+    mixture; "pruning of LLMs" is pruning), and last come those three words before more ("chain of thought
+    reasoning" -> "chain of thought"). "X to Y" and "X-based" before other words are one modifier
     ("text-to-image diffusion models", "reinforcement learning-based fine-tuning"), and "X-based model" (or
     network) is a kind of X."""
     words = key.split()
@@ -61,6 +62,8 @@ def head_phrases(key: str) -> Iterator[str]:
     ranked = [(len(p), False, p) for p in phrases] + [(len(p), True, p) for p in bases]
     for *_, phrase in sorted(ranked, key=lambda r: r[:2], reverse=True):
         yield " ".join(phrase)
+    if cut == 1 and len(words) > 3 and not activity and words[:3] not in bases:  # "mixture of experts backbone"
+        yield " ".join(words[:3])
 
 
 def first_head_word(words: list[str]) -> int:

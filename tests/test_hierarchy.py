@@ -206,3 +206,20 @@ def test_an_x_based_name_is_a_kind_of_x_not_of_what_its_words_end_with():
         "transformer-based network": "Transformer",
         "fine-tuning-based continual learning": "continual learning",
     }
+
+
+def test_a_name_of_three_words_with_a_preposition_is_the_last_broader_one_of_longer_names():
+    found = broader_names(
+        mention("p1", "chain-of-thought reasoning"),
+        mention("p2", "Chain-of-Thought"),
+        mention("p3", "mixture-of-experts backbone"),
+        mention("p4", "mixture of experts"),
+        mention("p5", "pruning of non-essential blocks"),
+        mention("p6", "pruning"),
+        mention("p7", "mixture"),
+    )
+    assert found == {
+        "chain-of-thought reasoning": "Chain-of-Thought",
+        "mixture-of-experts backbone": "mixture of experts",
+        "pruning of non-essential blocks": "pruning",
+    }
