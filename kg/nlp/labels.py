@@ -8,6 +8,7 @@ from typing import Callable, Collection
 from spacy.tokens import Doc, Span, Token
 
 from .lexicon import (
+    APPOSED_DATASET_NOUNS,
     BASELINE_NOUNS,
     BEAT_VERBS,
     CALLING_VERBS,
@@ -127,6 +128,48 @@ def example_of(span: Span) -> Token | None:
     return doc[i] if i >= first and doc[i].pos_ in {"NOUN", "PROPN"} else None
 
 
+LIST_OPENERS = {"(", ":"}
+LIST_JOINS = {",", "and", "or"}
+LIST_STARTS = LIST_JOINS | LIST_OPENERS
+LIST_ENDS = {",", ".", ";", ":", ")"}
+
+
+def after_list(span: Span) -> Token | None:
+    """The token after the list of names that `span` is in ("A, B and C" then what follows), None at the
+    sentence's end; read up to MAX_LIST_TOKENS on, as `list_reach` back."""
+    doc, i, last = span.doc, span.end, min(span.sent.end, span.end + MAX_LIST_TOKENS)
+    while i < last:
+        name = i
+        while name < last and doc[name].lower_ in LIST_JOINS:
+            name += 1
+        if name == i or name == last or not is_name(doc[name]):
+            break
+        i = name
+        while i < last and (is_name(doc[i]) or doc[i].text == "-"):
+            i += 1
+    return doc[i] if i < span.sent.end else None
+
+
+def listed_under(span: Span) -> Token | None:
+    """The plural noun a list of whole names is set under: "three benchmarks (QReCC, OR-QuAC, TREC CAsT)",
+    "datasets: A and B", "two public benchmarks, Scan2CAD and ROBI, show"; after a comma only where the noun
+    is counted ("on all datasets, GPT-4 leads" sets no list). The list must end there ("on three datasets,
+    ZORBA and KelpNet outperform" is no list), and the name be no part of another ("AG" of "AG News")."""
+    doc, i, first = span.doc, span.start - 1, list_reach(span)
+    if i <= first or doc[i].text not in LIST_STARTS:
+        return None
+    if (end := after_list(span)) is not None and end.text not in LIST_ENDS:
+        return None
+    while i > first and (doc[i].lower_ in LIST_JOINS or is_name(doc[i]) or doc[i].text == "-"):
+        if doc[i].lower_ in {"and", "or"} and i != span.start - 1:  # "on three datasets, A and B, MECTA improves"
+            return None
+        i -= 1
+    opened = doc[i].text in LIST_OPENERS
+    noun = doc[i - 1] if opened else doc[i]
+    counted = doc[i + 1].text == "," and any(child.dep_ == "nummod" for child in noun.children)
+    return noun if noun.tag_ == "NNS" and (opened or counted) else None
+
+
 def apposed(token: Token) -> list[Token]:
     """The nouns in apposition to a token, either way round ("OTTER, a novel VLA architecture")."""
     return ([token.head] if token.dep_ == "appos" else []) + [c for c in token.children if c.dep_ == "appos"]
@@ -135,13 +178,18 @@ def apposed(token: Token) -> list[Token]:
 def name_label(span: Span) -> str | None:
     """The label a name's syntax gives it for certain, or None when nothing says."""
     root = span.root
-    # "OTTER, a novel VLA architecture": the noun in apposition.
+    # "OTTER, a novel VLA architecture", "CYCLESGYM, an RL environment": the noun in apposition.
     for other in apposed(root):
+        if other.lemma_.lower() in APPOSED_DATASET_NOUNS:
+            return "DATASET"
         if head_label(other):
             return head_label(other)
-    # "LLMs such as GPT-4", "baselines such as DPO": the noun it is an example of (not "tasks like MNLI": a
-    # named task is a benchmark).
-    if (noun := example_of(span)) is not None:
+    # "a dataset BUTTONInstruct", "the benchmark FooBench": the kind word just before the name.
+    if span.start and (kind := span.doc[span.start - 1]).head == root and kind.lemma_.lower() in DATASET_HEADS:
+        return "DATASET"
+    # "LLMs such as GPT-4", "baselines such as DPO", "benchmarks (QReCC, OR-QuAC)": the noun it is an example
+    # of, or listed under (not "tasks like MNLI": a named task is a benchmark).
+    if (noun := example_of(span) or listed_under(span)) is not None:
         label = "METHOD" if noun.lemma_.lower() in BASELINE_NOUNS else head_label(noun)
         if label in {"METHOD", "DATASET"}:
             return label

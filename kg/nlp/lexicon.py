@@ -28,6 +28,8 @@ TASK_HEADS = {
     "optimisation", "regression", "coding", "inpainting", "estimation",
 }
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "corpus", "suite", "testbed", "leaderboard", "treebank"}
+# What a name set beside it is a dataset for, though alone the word is vague ("CYCLESGYM, an RL environment").
+APPOSED_DATASET_NOUNS = {"environment", "simulator"}
 # Nouns too vague to name an entity alone, for the rules (GENERIC_HEADS) and for the graph (GENERIC_NOUNS).
 GENERIC_NOUNS_SHARED = {
     "algorithm", "approach", "architecture", "benchmark", "dataset", "framework", "inference", "learning",

@@ -37,6 +37,7 @@ from .spans import (
     covered,
     cut_at_verb,
     is_name,
+    is_name_text,
     named_part,
     overlaps_any,
     through_title_case,
@@ -241,6 +242,8 @@ class TermFinder:
                 for span in spans:  # the model's names too: "Llama" of "the Llama and Qwen model families"
                     if precedes_model_head(span):
                         told.setdefault(span.text, "METHOD")
+                    elif is_name_text(span.text) and name_label(span) == "DATASET":  # "Motion-X, a ... dataset"
+                        told.setdefault(span.text, "DATASET")
                 spans = [
                     Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s
                     for s in spans

@@ -161,6 +161,38 @@ def test_a_name_given_as_an_example_takes_the_label_of_what_it_exemplifies(nlp):
         assert [found[n].label if n in found else None for n in names] == [label] * len(names), text
 
 
+def test_names_listed_under_a_plural_noun_take_its_label(nlp):
+    """Unseen names set under "N benchmarks, A and B", "benchmarks (A, B)", "datasets: A and B" are datasets;
+    a comma sets no list under an uncounted noun, and a name after the list is not in it."""
+    for text, names, label in [
+        ("Experiments on two public benchmarks, QuuxBench and FooSet, show gains.", ["QuuxBench", "FooSet"], "DATASET"),
+        ("We advance the state of the art on three benchmarks (QReCC, OR-QuAC, TREC CAsT).", ["OR-QuAC"], "DATASET"),
+        ("ZORBA leads on three datasets: QuuxBench, FooSet and BarSet.", ["QuuxBench", "FooSet", "BarSet"], "DATASET"),
+    ]:
+        found = by_text(run(nlp, text))
+        assert [found[n].label if n in found else None for n in names] == [label] * len(names), text
+    found = by_text(run(nlp, "On three datasets, CIFAR10, CIFAR100, and ImageNet, ZORBA improves the accuracy by 6%."))
+    assert found["ZORBA"].label == "METHOD"
+    for text in [
+        "Across all datasets, ZORBA and KelpNet outperform the baselines.",
+        "Across three datasets, ZORBA and KelpNet outperform the baselines.",
+    ]:
+        found = by_text(run(nlp, text))
+        assert [found["ZORBA"].label, found["KelpNet"].label] == ["METHOD", "METHOD"], text
+
+
+def test_a_name_set_beside_a_dataset_word_is_a_dataset_whoever_found_it(nlp):
+    """The recognizer's own name spans follow their apposition too ("Motion-X, a ... motion dataset"); an
+    environment or simulator so set is a dataset, and so is a name after its kind word ("a dataset X")."""
+    for text, name in [
+        ("In this paper, we present Motion-X, a large-scale 3D expressive whole-body motion dataset.", "Motion-X"),
+        ("We develop ENAMEL (EfficeNcy AutoMatic EvaLuator), a rigorous benchmark for code efficiency.", "ENAMEL"),
+        ("We introduce CYCLESGYM, an RL environment based on the multi-year CGM Cycles.", "CYCLESGYM"),
+        ("We produce a dataset BUTTONInstruct comprising 8k data points.", "BUTTONInstruct"),
+    ]:
+        assert by_text(run(nlp, text))[name].label == "DATASET", text
+
+
 def test_a_strong_head_word_decides_the_label(nlp):
     """ "... models" is a method and "... problem" a task, whatever the NER guessed from the words before."""
     found = by_text(
