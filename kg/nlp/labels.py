@@ -324,13 +324,24 @@ def dataset_cue(span: Span, evaluating: frozenset[int], certain: str | None = No
 
 
 def without_dataset_head(span: Span) -> Span:
-    """ "the ImageNet benchmark" names ImageNet: a name's "dataset" or "benchmark" is its cue, not part of it."""
-    if (
-        len(span) > 1
-        and span[-1].lemma_.lower() in DATASET_HEADS
-        and all(is_name(t) or t.text == "-" for t in span[:-1])
-    ):
+    """ "the ImageNet benchmark" names ImageNet: a name's "dataset" or "benchmark" is its cue, not part of it,
+    and so are lower-case words before a capitalised name ("the large-scale Open Catalyst 2020 dataset", "the
+    Adult dataset"; a capital that only starts the sentence makes no name, and "DeepMind Control Suite" is one)."""
+    if len(span) < 2 or span[-1].lemma_.lower() not in DATASET_HEADS:
+        return span
+    if all(is_name(t) or t.text == "-" for t in span[:-1]):
         return Span(span.doc, span.start, span.end - 1, label="DATASET")
+    start = span.start
+    while start < span.end - 1 and (span.doc[start].is_lower or span.doc[start].text == "-"):
+        start += 1
+    name = span.doc[start : span.end - 1]
+    if (
+        span[-1].is_lower
+        and name
+        and (is_name(name[0]) or name[0].is_title and not name[0].is_sent_start)
+        and all(is_name(t) or t.is_title or t.like_num or t.text == "-" for t in name)
+    ):
+        return Span(span.doc, start, span.end - 1, label="DATASET")
     return span
 
 

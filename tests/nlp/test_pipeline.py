@@ -124,6 +124,12 @@ def test_a_names_dataset_word_is_its_cue_not_part_of_it(nlp):
     found = by_text(run(nlp, "We evaluate GRAMA on the ImageNet benchmark and the WikiText-103 dataset."))
     assert found["ImageNet"].label == found["WikiText-103"].label == "DATASET"
     assert not {"ImageNet benchmark", "WikiText-103 dataset"} & found.keys()
+    text = (
+        "We evaluate GRAMA on the large-scale Open Catalyst 2020 dataset, the Adult dataset and the Quux Control Suite."
+    )
+    found = by_text(run(nlp, text))
+    assert {"Open Catalyst 2020", "Adult", "Quux Control Suite"} <= found.keys()
+    assert {found[name].label for name in ("Open Catalyst 2020", "Adult", "Quux Control Suite")} == {"DATASET"}
 
 
 def test_a_name_the_tokenizer_splits_stays_whole(nlp):
