@@ -124,7 +124,7 @@ def test_the_shipped_weights_cover_exactly_the_features(tmp_path):
     features = next(iter(all_link_features(resolve(mentions), papers).values()))
     heads = {name for name in model["weights"] if name.startswith(HEAD)}
     assert {name for name in features if not name.startswith(HEAD)} == set(model["weights"]) - heads
-    assert len(heads) > 50 and {"head: framework", "head: network", "head: benchmark"} <= heads
+    assert len(heads) > 50 and {"head: framework", "head: network", "head: dataset"} <= heads
     assert model["proposes"]["weights"].keys() == model["weights"].keys()
     confidences = link_confidences(resolve(mentions), papers)
     score = sum(model["weights"].get(k, 0.0) * v for k, v in features.items())  # a rare head word weighs nothing
