@@ -21,6 +21,7 @@ from .lexicon import (
     HARDWARE,
     INTEREST_VERBS,
     LIST_CUES,
+    LIST_SEPARATORS,
     LIST_WORDS,
     METHOD_HEADS,
     MODALITIES,
@@ -129,8 +130,7 @@ def example_of(span: Span) -> Token | None:
 
 
 LIST_OPENERS = {"(", ":"}
-LIST_JOINS = {",", "and", "or"}
-LIST_STARTS = LIST_JOINS | LIST_OPENERS
+LIST_STARTS = LIST_SEPARATORS | LIST_OPENERS
 LIST_ENDS = {",", ".", ";", ":", ")"}
 
 
@@ -140,7 +140,7 @@ def after_list(span: Span) -> Token | None:
     doc, i, last = span.doc, span.end, min(span.sent.end, span.end + MAX_LIST_TOKENS)
     while i < last:
         name = i
-        while name < last and doc[name].lower_ in LIST_JOINS:
+        while name < last and doc[name].lower_ in LIST_SEPARATORS:
             name += 1
         if name == i or name == last or not is_name(doc[name]):
             break
@@ -160,7 +160,7 @@ def listed_under(span: Span) -> Token | None:
         return None
     if (end := after_list(span)) is not None and end.text not in LIST_ENDS:
         return None
-    while i > first and (doc[i].lower_ in LIST_JOINS or is_name(doc[i]) or doc[i].text == "-"):
+    while i > first and (doc[i].lower_ in LIST_SEPARATORS or is_name(doc[i]) or doc[i].text == "-"):
         if doc[i].lower_ in {"and", "or"} and i != span.start - 1:  # "on three datasets, A and B, MECTA improves"
             return None
         i -= 1

@@ -83,6 +83,7 @@ EVALUATION_WORDS = {
     "score",
 }
 LIST_WORDS = {",", "and", "or", "the", "as", "well"}
+LIST_SEPARATORS = {",", "and", "or"}  # between the names of a list
 LIST_CUES = {"on", "across", "over", "including", "like", "such"}
 EXAMPLE_PREPOSITIONS = ["like", "including", "as"]  # "Y like X", "Y including X", "Y such as X"
 EXAMPLE_CUES = {*EXAMPLE_PREPOSITIONS, "e.g.", "e.g", "eg", "especially", "notably"} - {"as"}  # "as" only after "such"

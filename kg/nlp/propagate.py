@@ -19,7 +19,7 @@ from spacy.util import filter_spans
 
 from ..settings import SPAN_KEY
 from .labels import head_label, strong_head_label
-from .lexicon import DASHES, HARDWARE, METRIC_NAMES
+from .lexicon import DASHES, HARDWARE, LIST_SEPARATORS, METRIC_NAMES
 from .model_names import named_label
 from .short_forms import short_form_key
 from .spans import covered, is_name, is_name_text, named_part, overlaps_any
@@ -27,7 +27,6 @@ from .tokens import TokenTable
 
 MAX_NAME_TOKENS = 4
 MAX_LISTED_WORDS = 3  # words of one listed name: "Arena-Hard v0.1", "DeepMind Control Suite"
-LIST_SEPARATORS = {",", "and", "or"}
 LIST_JOINS = [[","], ["and"], ["or"], [",", "and"], [",", "or"]]
 NOT_IN_A_NAME = {"(", ")", "[", "]", '"', "'", "``", "''", ":", ";", ".", "/", "'s", *DASHES} - {"-"}
 SIZE = re.compile(r"^\d+(?:\.\d+)?[A-Za-z]{0,2}$")  # "9B", "256p", "4K": a size, not a name

@@ -242,8 +242,8 @@ class TermFinder:
                 for span in spans:  # the model's names too: "Llama" of "the Llama and Qwen model families"
                     if precedes_model_head(span):
                         told.setdefault(span.text, "METHOD")
-                    elif is_name_text(span.text) and name_label(span) == "DATASET":  # "Motion-X, a ... dataset"
-                        told.setdefault(span.text, "DATASET")
+                    elif span.text not in told and is_name_text(span.text) and name_label(span) == "DATASET":
+                        told[span.text] = "DATASET"  # "Motion-X, a large-scale motion dataset"
                 spans = [
                     Span(doc, s.start, s.end, label=told[s.text]) if told.get(s.text, s.label_) != s.label_ else s
                     for s in spans

@@ -29,6 +29,7 @@ from ..builder.parallel import extract_corpus
 from ..confidence import HEAD, all_link_features
 from ..corpus import Paper, read_corpus
 from ..errors import KGError
+from ..evaluation.scores import prf
 from ..layout import ANNOTATIONS
 from ..resolve import resolve, resolve_relations
 from ..settings import NODE_TYPES
@@ -133,12 +134,12 @@ def paper_level(links: list[Link], gold: list[dict], confidence: list[float], th
             tp += 1
         elif link.label == 0:
             fp += 1
-    return prf(tp, fp, sum(len(g.get(t, [])) for g in gold for t in ("method", "task", "dataset")))
+    return rounded_prf(tp, fp, sum(len(g.get(t, [])) for g in gold for t in ("method", "task", "dataset")))
 
 
-def prf(tp: int, fp: int, wanted: int) -> dict[str, float]:
-    p, r = tp / max(1, tp + fp), tp / max(1, wanted)
-    return {"p": round(p, 3), "r": round(r, 3), "f1": round(2 * p * r / (p + r) if p + r else 0.0, 3)}
+def rounded_prf(tp: int, fp: int, wanted: int) -> dict[str, float]:
+    p, r, f1 = prf(tp, tp + fp, tp, wanted)
+    return {"p": round(p, 3), "r": round(r, 3), "f1": round(f1, 3)}
 
 
 def out_of_fold(x: np.ndarray, y: np.ndarray, papers: list[str]) -> np.ndarray:
@@ -164,7 +165,7 @@ def proposes_level(links: list[Link], gold: list[dict], chosen: np.ndarray) -> d
             else:
                 fp += 1
     tp = sum(len(items) for items in found.values())
-    return prf(tp, fp, sum(len(g.get("proposes", [])) for g in gold))
+    return rounded_prf(tp, fp, sum(len(g.get("proposes", [])) for g in gold))
 
 
 def fit_proposes(links: list[Link], gold: list[dict], x: np.ndarray, kept: np.ndarray) -> dict:
