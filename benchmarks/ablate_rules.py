@@ -28,6 +28,7 @@ VARIANTS = {
         "quoted_names": False,
         "model_names": False,
         "listed_names": False,
+        "studied_properties": False,
         "abbreviations": False,
         "names": False,
         "lists": False,
@@ -46,6 +47,7 @@ VARIANTS = {
     "- quoted names": {"quoted_names": False},
     "- model names with spaces": {"model_names": False},
     "- the list recognizer's spans": {"listed_names": False},
+    "- kinds of studied properties": {"studied_properties": False},
 }
 
 

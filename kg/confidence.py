@@ -44,6 +44,7 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
+from .titles import title_mentions
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
@@ -71,8 +72,11 @@ class EntityEvidence:
 
 
 def entity_evidence(mentions: Iterable[Mention]) -> dict[str, EntityEvidence]:
+    """Read off the abstracts: a title capitalises every word."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for m in mentions:
+        if m.in_title:
+            continue
         c = counts[m.entity]
         c[0] += 1
         c[1] += mid_sentence_capital(m) or any(is_name_word(w) for w in m.name.split())
@@ -88,23 +92,25 @@ def link_features(
     related: bool,
 ) -> dict[str, float]:
     """The features of one paper–entity link: `mentions` are the paper's mentions of `entity`, `related` says
-    whether a relation the paper states has the entity at one end."""
+    whether a relation the paper states has the entity at one end. A link the title alone makes (kg.titles)
+    has none of the features of the abstract's mentions."""
     words = entity.name.split()
     names = (entity.name, *entity.aliases)
     first_word = words[0].lower()
-    first = min(mentions, key=lambda m: m.start)
-    before = word_before(paper.abstract, first.start)
+    in_abstract = [m for m in mentions if not m.in_title]
+    first = min(in_abstract, key=lambda m: m.start) if in_abstract else None
+    before = word_before(paper.abstract, first.start) if first else ""
     title = variant_key(paper.title.lower()) if paper.title else ""
     return {
         "bias": 1.0,
         "acronym": float(any(is_acronym(n) for n in names)),
-        "capitalised": float(any(mid_sentence_capital(m) for m in mentions)),
+        "capitalised": float(any(mid_sentence_capital(m) for m in in_abstract)),
         "log words": math.log(len(words)),
         "one lowercase word": float(len(words) == 1 and entity.name.islower()),
         "in title": float(bool(title) and any(variant_key(n.lower()) in title for n in names)),
-        "log mentions": math.log(len(mentions)),
-        "defined here": float(any(m.long_form for m in mentions)),
-        "proposed": float(first.role == PROPOSES),
+        "log mentions": math.log(len(in_abstract)) if in_abstract else 0.0,
+        "defined here": float(any(m.long_form for m in in_abstract)),
+        "proposed": float(first is not None and first.role == PROPOSES),
         "task": float(entity.label == "TASK"),
         "dataset": float(entity.label == "DATASET"),
         "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
@@ -112,10 +118,11 @@ def link_features(
         "coordinated": float(any(w in {"and", "or"} for w in words)),
         "after a/an": float(before in CLASS_ARTICLES),
         "after the/our": float(before in DEFINITE_WORDS),
-        "position": first.start / max(1, len(paper.abstract)),
+        "position": first.start / max(1, len(paper.abstract)) if first else 0.0,
         "related": float(related),
-        "listed": sum(m.listed == LISTED for m in mentions) / len(mentions),
-        "overlaps listed": float(any(m.listed != NOT_LISTED for m in mentions)),
+        "listed": sum(m.listed == LISTED for m in in_abstract) / len(in_abstract) if in_abstract else 0.0,
+        "overlaps listed": float(any(m.listed != NOT_LISTED for m in in_abstract)),
+        "title only": float(first is None),
         "build share capitalised": evidence.capitalised,
         "build share defined": evidence.defined,
         HEAD + head_word(entity.name): 1.0,
@@ -152,19 +159,37 @@ def shipped_model() -> ConfidenceModel:
 
 
 def all_link_features(
-    resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
+    resolution: Resolution,
+    papers: Iterable[Paper],
+    relations: Iterable[Relation] = (),
+    mentions: Iterable[Mention] | None = None,
 ) -> dict[tuple[str, str], dict[str, float]]:
-    """(paper id, entity key) -> the features of that link, for every link the resolution makes."""
+    """(paper id, entity key) -> the features of that link, for every link `mentions` make (default: the
+    resolution's)."""
     by_id = {p.id: p for p in papers}
     evidence = entity_evidence(resolution.mentions)
     related = {(r.paper, end.entity) for r in relations for end in (r.head, r.tail)}
     by_link: dict[tuple[str, str], list[Mention]] = defaultdict(list)
-    for m in resolution.mentions:
+    for m in resolution.mentions if mentions is None else mentions:
         by_link[(m.paper, m.entity)].append(m)
     return {
         link: link_features(resolution.entities[link[1]], mentions, by_id[link[0]], evidence[link[1]], link in related)
         for link, mentions in by_link.items()
     }
+
+
+def linked(
+    resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
+) -> tuple[Resolution, dict[tuple[str, str], dict[str, float]]]:
+    """Every link with its features: those the abstracts make, then those the titles make to an entity of the
+    build that the paper's abstract does not name (kg.titles); and the resolution with the titles' mentions, each
+    paper's first."""
+    papers = list(papers)
+    features = all_link_features(resolution, papers, relations)
+    titled = title_mentions(papers, resolution.entities.values(), features.keys())
+    order = {p.id: i for i, p in enumerate(papers)}
+    mentions = sorted([*titled, *resolution.mentions], key=lambda m: (order[m.paper], not m.in_title))
+    return replace(resolution, mentions=mentions), features | all_link_features(resolution, papers, mentions=titled)
 
 
 def link_confidences(
@@ -238,7 +263,8 @@ def resolve_confident(
     links to them ("X is used for Y" holds where Y is too much in passing to be listed for the paper)."""
     resolution = resolve(mentions)
     stated = resolve_relations(relations, resolution)
-    confidences, proposed = judged_links(all_link_features(resolution, papers, stated))
+    resolution, features = linked(resolution, papers, stated)
+    confidences, proposed = judged_links(features)
     kept = confident(resolution, confidences, min_confidence, proposed)
     return kept, [r for r in stated if r.head.entity in kept.entities and r.tail.entity in kept.entities]
 

@@ -258,7 +258,7 @@ def build_graph(
     for m in resolution.mentions:
         by_pair[(m.paper, m.entity)].append(m)
     for (paper_id, key), mentions in by_pair.items():
-        first = min(mentions, key=lambda m: m.start)
+        first = min(mentions, key=lambda m: (m.in_title, m.start))  # the title only where the abstract has none
         relation = relation_of(first.label, first.role)
         graph.add_edge(
             paper_iris[paper_id],

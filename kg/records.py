@@ -30,7 +30,8 @@ NOT_LISTED, OVERLAPS_LISTED, LISTED = 0, 1, 2  # nothing; a span overlapping the
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """One extracted span in one paper, with offsets into the abstract exactly as read."""
+    """One extracted span in one paper, with offsets into the abstract exactly as read (into the title, for a
+    mention `in_title`: kg.titles)."""
 
     paper: str
     start: int
@@ -44,6 +45,7 @@ class Mention:
     listed: int = NOT_LISTED  # what the list recognizer found here
     entity: str = ""  # the key of the entity it resolves to (set by resolve)
     confidence: float = 1.0  # of the paper's link to that entity (set by kg.confidence)
+    in_title: bool = False  # found in the paper's title, not its abstract
 
     def resolved(self, entity: str, label: str, role: str) -> Mention:
         """This mention as resolve returns it: its entity's key, the entity's label, the paper's role for it.
@@ -60,6 +62,7 @@ class Mention:
             self.long_form,
             self.listed,
             entity,
+            in_title=self.in_title,
         )
 
     def with_confidence(self, confidence: float) -> Mention:
@@ -76,6 +79,7 @@ class Mention:
             self.listed,
             self.entity,
             confidence,
+            self.in_title,
         )
 
 

@@ -33,6 +33,7 @@ from .nlp.lexicon import (
     METRIC_NAMES,
     NAMING_KINDS,
     SINGULAR_EXCEPTIONS,
+    SKIPPABLE_WORDS,
     UK_US,
     VAGUE_WORDS,
     VARIANT_WORDS,
@@ -418,12 +419,13 @@ def is_number_phrase(names: Iterable[str]) -> bool:
 
 
 def is_no_node(key: str, label: str, names: Iterable[str], written_as_a_name: bool) -> bool:
-    """What a researcher would not list, whatever the paper: a generic phrase, a field of research used as
-    context, a metric, a count or result, a dataset never written as a name ("tabular datasets", "in-context
+    """What a researcher would not list, whatever the paper: a function word, a generic phrase, a field of
+    research used as context, a metric, a count or result, a dataset never written as a name ("tabular datasets", "in-context
     examples" describe data)."""
     names = list(names)
     return (
         not key
+        or key in SKIPPABLE_WORDS  # ".With" of "MDPs).With the new sets", read as one word
         or is_generic_key(key)
         or any(is_field(n) for n in names)
         or all(n in METRIC_NAMES for n in names)

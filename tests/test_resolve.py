@@ -173,6 +173,7 @@ def test_generic_entities_are_left_out_of_the_graph():
             mention("p", "NLP tasks", "TASK"),
             mention("p", "ablation studies", "TASK"),  # an evaluation word
             mention("p", "FID"),  # a metric
+            mention("p", ".With"),  # a function word, read with the period before it: "(MDPs).With the new sets"
             mention("p", "mIoU", "DATASET"),
             mention("p", "medical image segmentation", "TASK"),  # a problem in one is
         ]

@@ -1,4 +1,5 @@
-"""`mentions.jsonl`: one extracted mention a line, offsets into the abstract exactly as read."""
+"""`mentions.jsonl`: one extracted mention a line, offsets into its field (the abstract, or the title) exactly as
+read."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def write_mentions(
                 "paper": m.paper,
                 "start": m.start,
                 "end": m.end,
+                "field": "title" if m.in_title else "abstract",
                 "text": m.text,
                 "label": m.label,
                 "entity": iris[m.entity],

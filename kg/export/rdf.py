@@ -111,6 +111,14 @@ def annotation_iri(base: str, paper: str, *parts: object) -> str:
     return f"{base}annotation/{quote(paper, safe='')}/" + "/".join(map(str, parts))
 
 
+TITLE_PART = "title"
+
+
+def title_iri(paper: str) -> str:
+    """The paper's title as the source of the annotations of its words."""
+    return f"{paper}#{TITLE_PART}"
+
+
 def annotation(
     iri: str, motivation: str, body: ox.NamedNode, source: str, start: int, end: int, exact: str
 ) -> Iterator[Triple]:
@@ -202,15 +210,23 @@ def link_triples(base: str, paper: str, entity: str, data: dict) -> Iterator[Tri
 
 
 def mention_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention]) -> Iterator[Triple]:
-    """One annotation per mention, its body the entity: the offsets, text and confidence of mentions.jsonl."""
+    """One annotation per mention, its body the entity: the offsets, text and confidence of mentions.jsonl. The
+    source of a mention in a title is the paper's title, `{paper}#title`, part of the paper."""
     base, iris = graph.graph["base_iri"], mention_entity_iris(graph)
     for paper, of_paper in groupby(
         mentions, key=attrgetter("paper")
     ):  # the paper's IRIs quoted once, not once a mention
         source, prefix = paper_iri(base, paper), annotation_iri(base, paper, "")
+        title, title_told = title_iri(source), False
         for m in of_paper:
-            iri = f"{prefix}{m.start}-{m.end}"
-            yield from annotation(iri, "identifying", ox.NamedNode(iris[m.entity]), source, m.start, m.end, m.text)
+            if m.in_title:
+                iri, of = f"{prefix}{TITLE_PART}/{m.start}-{m.end}", title
+                if not title_told:
+                    yield Triple(ox.NamedNode(title), DCTERMS("isPartOf"), ox.NamedNode(source))
+                    title_told = True
+            else:
+                iri, of = f"{prefix}{m.start}-{m.end}", source
+            yield from annotation(iri, "identifying", ox.NamedNode(iris[m.entity]), of, m.start, m.end, m.text)
             yield Triple(ox.NamedNode(iri), KG("confidence"), confidence(m.confidence))
 
 

@@ -18,6 +18,7 @@ from .lexicon import (
     EVALUATION_WORDS,
     EXAMPLE_CUES,
     GENERIC_HEADS,
+    GENERIC_MODIFIERS,
     HARDWARE,
     INTEREST_VERBS,
     LIST_CUES,
@@ -26,9 +27,11 @@ from .lexicon import (
     METHOD_HEADS,
     MODALITIES,
     MODEL_HEADS,
+    PROPERTY_DEGREES,
     REFERRING_WORDS,
     SCORING_VERBS,
     STRONG_HEADS,
+    STUDIED_PROPERTIES,
     TASK_HEADS,
     TASK_NOUNS,
 )
@@ -233,6 +236,18 @@ def is_compared_or_evaluated(token: Token) -> bool:
     if token.dep_ in {"dobj", "nsubjpass"} and verb.lemma_ in EVALUATE_VERBS:
         return True
     return token.dep_ == "pobj" and verb.lower_ in {"to", "with"} and verb.head.lemma_ == "compare"
+
+
+def names_studied_property(span: Span) -> bool:
+    """ "adversarial robustness", "certified robustness", "algorithmic fairness": a kind of a STUDIED_PROPERTIES
+    word, each word before it an adjective or participle that says which ("model robustness", "empirical
+    robustness" and a bare "robustness" say nothing of the kind: PROPERTY_DEGREES)."""
+    *kind, head = span
+    return (
+        head.lower_ in STUDIED_PROPERTIES
+        and bool(kind)
+        and all(t.tag_ in {"JJ", "VBN"} and t.lower_ not in GENERIC_MODIFIERS | PROPERTY_DEGREES for t in kind)
+    )
 
 
 def is_generic(span: Span) -> bool:

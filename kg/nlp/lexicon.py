@@ -107,6 +107,10 @@ MODEL_HEADS = {"model", "llm", "family", "series", "backbone"}
 BASELINE_NOUNS = {"baseline", "competitor"}  # what "baselines such as X" gives as examples are methods
 # Metrics, as abstracts write them: what a researcher lists is what they measure, not the measure ("84.1%
 # accuracy", "F1"). A name written only so is no entity (kg.resolve), and a list holding one lists metrics.
+# Properties a paper studies as its problem when it names a kind of them: "adversarial robustness", "certified
+# robustness", "counterfactual fairness" are tasks (ANNOTATION.md); "model robustness" is a property.
+STUDIED_PROPERTIES = {"robustness", "fairness"}
+PROPERTY_DEGREES = {"empirical", "theoretical", "improved", "enhanced", "degraded", "overall", "higher", "lower"}
 METRIC_NAMES = {
     "FID", "FVD", "KID", "IS", "LPIPS", "PSNR", "SSIM", "mIoU", "IoU", "FwIoU", "MPA", "DICE", "Dice", "BLEU",
     "ROUGE", "ROUGE-L", "METEOR", "CIDEr", "BERTScore", "CLIPScore", "NMI", "ARI", "Purity", "AUC", "AUROC",

@@ -26,6 +26,7 @@ from .labels import (
     modifies_next,
     name_label,
     names_none,
+    names_studied_property,
     precedes_model_head,
     strong_head_label,
     without_dataset_head,
@@ -141,6 +142,7 @@ def chunk_spans(doc: Doc) -> list[Span]:
         "quoted_names": True,
         "model_names": True,
         "listed_names": True,
+        "studied_properties": True,
     },
 )
 def make_term_finder(
@@ -157,6 +159,7 @@ def make_term_finder(
     quoted_names: bool,
     model_names: bool,
     listed_names: bool,
+    studied_properties: bool,
 ) -> "TermFinder":
     return TermFinder(
         nlp,
@@ -171,6 +174,7 @@ def make_term_finder(
         quoted_names,
         model_names,
         listed_names,
+        studied_properties,
     )
 
 
@@ -197,9 +201,11 @@ class TermFinder:
         quoted_names: bool = True,
         model_names: bool = True,
         listed_names: bool = True,
+        studied_properties: bool = True,
     ) -> None:
         self.use_model = use_model
         self.listed_names = listed_names
+        self.studied_properties = studied_properties
         self.quoted_names = quoted_names
         self.model_names = model_names
         self.strong_heads = strong_heads
@@ -256,6 +262,13 @@ class TermFinder:
             models = model_name_spans(doc)
             taken = covered(models)
             spans = [s for s in spans if not overlaps_any(s, taken)] + models
+        if self.studied_properties:  # "adversarial robustness", which the recognizer calls a metric
+            taken = covered(spans)
+            spans += [
+                Span(doc, e.start, e.end, label="TASK")
+                for e in doc.ents
+                if e.label_ == "METRIC" and names_studied_property(e) and not overlaps_any(e, taken)
+            ]
         if self.listed_names and LISTED_KEY in doc.spans:  # what a researcher would list, found nowhere else
             taken = covered(spans) | covered([e for e in doc.ents if e.label_ == "METRIC"])  # "mIoU", "BLEU"
             spans += [s for s in doc.spans[LISTED_KEY] if not overlaps_any(s, taken) and not is_metric_name(s.text)]

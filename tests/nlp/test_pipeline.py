@@ -574,3 +574,17 @@ def test_names_after_improvements_over_are_compared_not_datasets(nlp):
 def test_names_given_as_examples_of_baselines_are_methods(nlp):
     found = by_text(run(nlp, "LoRA outperforms strong baselines such as DoRA and QLoRA."))
     assert found["DoRA"].label == "METHOD" and found["QLoRA"].label == "METHOD"
+
+
+def test_a_kind_of_robustness_or_fairness_is_a_task_the_property_alone_is_nothing(nlp):
+    found = by_text(
+        run(
+            nlp,
+            "We study the adversarial robustness of graph neural networks.",
+            "We address certified robustness and counterfactual fairness of classifiers.",
+            "Our method improves model robustness and empirical robustness.",
+        )
+    )
+    for name in ("adversarial robustness", "certified robustness", "counterfactual fairness"):
+        assert found[name].label == "TASK", name
+    assert not {"model robustness", "empirical robustness", "robustness"} & set(found)
