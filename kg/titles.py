@@ -11,6 +11,9 @@ kg.confidence judges the link like any other ("title only" is one of its feature
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Collection, Iterable, Iterator
 
 from .corpus import Paper
@@ -18,7 +21,6 @@ from .records import Entity, Mention
 from .resolve import KEY_STRIP, entity_key, is_acronym
 from .settings import USES
 
-MAX_NAME_WORDS = 8  # the longest phrase of a title tried as a name
 TITLE_WORD = re.compile(r"\S+")
 NOT_LETTERS = re.compile(r"[\W_]+")
 
@@ -35,6 +37,7 @@ def title_words(title: str) -> list[tuple[int, int]]:
     return words
 
 
+@lru_cache(maxsize=1 << 18)  # a word or phrase of many titles and names ("Learning", "Neural Networks")
 def folded(phrase: str) -> str:
     """A phrase as a title must spell a name: its key without spaces and punctuation, in the key's case (a
     key keeps an acronym's: "FoR" is no "for", "SHARP" no "sharp"; "Graph Neural Networks" is
@@ -42,20 +45,38 @@ def folded(phrase: str) -> str:
     return NOT_LETTERS.sub("", entity_key(phrase))
 
 
-def name_index(entities: Iterable[Entity]) -> dict[str, str]:
-    """Spelling -> entity key, for every name and alias of `entities` but a common word ("estimation",
-    "attention": too general for a title alone to say the paper is about it) and a spelling two entities
-    share (an acronym defined as two things)."""
-    index: dict[str, str] = {}
+@dataclass(frozen=True)
+class NameIndex:
+    """The names a title can spell: spelling -> entity key, and the spelling of a name's first word -> the
+    numbers of words of the names that start with it, most first (a name is also one word, as "TinyImageNet"
+    spells "Tiny ImageNet")."""
+
+    keys: dict[str, str]
+    lengths: dict[str, tuple[int, ...]]
+
+
+def name_index(entities: Iterable[Entity]) -> NameIndex:
+    """The names and aliases of `entities` but a common word ("estimation", "attention": too general for a
+    title alone to say the paper is about it) and a spelling two entities share (an acronym defined as two
+    things)."""
+    keys: dict[str, str] = {}
     shared: set[str] = set()
+    lengths: dict[str, set[int]] = defaultdict(set)
     for entity in entities:
         if is_common_word(entity.name):
             continue
         for name in (entity.name, *entity.aliases):
             spelling = folded(name)
-            if index.setdefault(spelling, entity.key) != entity.key:
+            if keys.setdefault(spelling, entity.key) != entity.key:
                 shared.add(spelling)
-    return {spelling: key for spelling, key in index.items() if spelling and spelling not in shared}
+            words = title_words(name)
+            if words:
+                lengths[folded(name[words[0][0] : words[0][1]])].add(len(words))
+                lengths[spelling].add(1)
+    return NameIndex(
+        {spelling: key for spelling, key in keys.items() if spelling and spelling not in shared},
+        {first: tuple(sorted(counts, reverse=True)) for first, counts in lengths.items()},
+    )
 
 
 def is_common_word(name: str) -> bool:
@@ -63,32 +84,22 @@ def is_common_word(name: str) -> bool:
     return " " not in name and not is_acronym(name)
 
 
-def first_words(entities: Iterable[Entity]) -> set[str]:
-    """The spellings of the words names start with: a title phrase from another word is no name."""
-    return {
-        folded(name[s:e])
-        for entity in entities
-        for name in (entity.name, *entity.aliases)
-        for s, e in title_words(name)[:1]
-    }
-
-
-def named_in(title: str, index: dict[str, str], starts: Collection[str]) -> Iterator[tuple[int, int, str]]:
+def named_in(title: str, index: NameIndex) -> Iterator[tuple[int, int, str]]:
     """(start, end, entity key) of the phrases of `title` that name an entity of `index`, the longest from each
-    word on, none overlapping; `starts` are the spellings of the words a name can start with."""
+    word on, none overlapping."""
     words = title_words(title)
     i = 0
     while i < len(words):
         found = None
-        if folded(title[words[i][0] : words[i][1]]) in starts:
-            for j in range(min(len(words), i + MAX_NAME_WORDS), i, -1):
-                if (key := index.get(folded(title[words[i][0] : words[j - 1][1]]))) is not None:
-                    found = (words[i][0], words[j - 1][1], key)
-                    break
+        for length in index.lengths.get(folded(title[words[i][0] : words[i][1]]), ()):
+            end = words[i + length - 1][1] if i + length <= len(words) else None
+            if end is not None and (key := index.keys.get(folded(title[words[i][0] : end]))) is not None:
+                found = (words[i][0], end, key)
+                break
         if found is None:
             i += 1
         else:
-            i = j
+            i += length
             yield found
 
 
@@ -97,12 +108,12 @@ def title_mentions(
 ) -> list[Mention]:
     """The mentions in the papers' titles of `entities` that the paper does not already link (`linked`: (paper
     id, entity key) pairs), one a link."""
-    index, starts = name_index(entities), first_words(entities)
+    index = name_index(entities)
     labels = {entity.key: entity.label for entity in entities}
     mentions = []
     for paper in papers:
         seen: set[str] = set()
-        for start, end, key in named_in(paper.title, index, starts):
+        for start, end, key in named_in(paper.title, index):
             if key not in seen and (paper.id, key) not in linked:
                 seen.add(key)
                 text = paper.title[start:end]
