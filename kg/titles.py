@@ -3,9 +3,10 @@
 spaCy reads the abstract only (a title is written in Title Case, which the recognizers were not trained on),
 so "Improved Representation Learning with Explicit Structure" would not link "representation learning" when
 the abstract names it otherwise ("learning representations"). Here each title is matched, longest phrase
-first, against the names and aliases of the build's entities, in any spacing or hyphenation, and in any case where
-the name is not written in capitals ("FoR" is not "for"); a phrase that names an entity the paper's abstract does not link becomes a mention in the title, and
-kg.confidence judges the link like any other ("title only" is one of its features).
+first, against the names and aliases of the build's entities, in any spacing or hyphenation, and in any case
+where the name is in lower case ("FoR" is no "for"); a phrase that names an entity the paper's abstract does
+not name becomes a mention in the title, and kg.confidence judges the link like any other ("title only" is
+one of its features).
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ def folded(phrase: str) -> str:
 @dataclass(frozen=True)
 class NameIndex:
     """The names a title can spell: spelling -> entity key, and the spelling of a name's first word -> the
-    numbers of words of the names that start with it, most first (a name is also one word, as "TinyImageNet"
-    spells "Tiny ImageNet")."""
+    numbers of words of the names that start with it, most first (a name is also one word: "Finetuning" spells
+    "fine tuning")."""
 
     keys: dict[str, str]
     lengths: dict[str, tuple[int, ...]]
@@ -90,17 +91,15 @@ def named_in(title: str, index: NameIndex) -> Iterator[tuple[int, int, str]]:
     words = title_words(title)
     i = 0
     while i < len(words):
-        found = None
-        for length in index.lengths.get(folded(title[words[i][0] : words[i][1]]), ()):
-            end = words[i + length - 1][1] if i + length <= len(words) else None
-            if end is not None and (key := index.keys.get(folded(title[words[i][0] : end]))) is not None:
-                found = (words[i][0], end, key)
-                break
-        if found is None:
-            i += 1
-        else:
-            i += length
-            yield found
+        start = words[i][0]
+        for length in index.lengths.get(folded(title[start : words[i][1]]), ()):
+            if i + length <= len(words):
+                end = words[i + length - 1][1]
+                if (key := index.keys.get(folded(title[start:end]))) is not None:
+                    yield start, end, key
+                    i += length - 1
+                    break
+        i += 1
 
 
 def title_mentions(

@@ -5,8 +5,10 @@ import json
 
 import pyoxigraph as ox
 import pytest
+from typer.testing import CliRunner
 
 from kg import build
+from kg.cli import app
 from kg.corpus import Paper
 from kg.resolve import resolve
 from kg.titles import name_index, named_in, title_mentions, title_words
@@ -133,3 +135,12 @@ def test_a_title_links_an_entity_another_abstract_names(titled):
 def test_a_title_link_is_judged_like_any_other(titled):
     title_links = [m for m in titled.mentions if m.in_title]
     assert title_links and all(0.0 < m.confidence < 1.0 for m in title_links)
+
+
+def test_kg_explain_gives_the_title_as_the_evidence_of_a_link_only_the_title_makes(titled):
+    result = CliRunner().invoke(app, ["explain", "banyan", "--graph", str(titled.out)])
+    assert result.exit_code == 0, result.stdout
+    lines = result.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("representation learning (confidence"))
+    assert lines[at + 1] == f"    title: “{PAPERS[0]['title']}”"
+    assert "title: " not in "\n".join(lines[:at] + lines[at + 2 :])  # the abstract's links quote the abstract

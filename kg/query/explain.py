@@ -35,6 +35,13 @@ EVIDENCE = (
   ?paper dcterms:identifier ?id . ?target oa:hasSource ?paper . ?annotation oa:hasTarget ?target ; oa:hasBody ?body .
   ?target oa:hasSelector ?position , ?text . ?position oa:start ?start . ?text oa:exact ?quote }"""
 )
+# The entities the paper's title names where its abstract does not (kg.titles): annotated on `{paper}#title`.
+TITLE_EVIDENCE = (
+    PREFIXES
+    + """SELECT ?id ?body WHERE {
+  ?paper dcterms:identifier ?id . ?title dcterms:isPartOf ?paper . ?target oa:hasSource ?title .
+  ?annotation oa:hasTarget ?target ; oa:hasBody ?body }"""
+)
 LINKS = (
     PREFIXES
     + """SELECT ?id ?role ?e ?entity ?confidence WHERE {
@@ -107,6 +114,7 @@ def explain(paper_id: str, graph_dir: Path, store: ox.Store | None = None) -> st
     def evidence(text: str) -> list[str]:
         return [f"    “{text}”"] if text else []
 
+    in_title = {r["body"] for r in rows(TITLE_EVIDENCE)}
     lines = [f"{paper_id}  {found[0]['title']}".rstrip()]
     links = rows(LINKS)
     for role, label in ROLES.items():
@@ -114,7 +122,10 @@ def explain(paper_id: str, graph_dir: Path, store: ox.Store | None = None) -> st
         lines += [f"{label}:"] if of_role else []
         for r in of_role:
             lines.append(f"  {r['entity']} (confidence {float(r['confidence']):.2f})")
-            lines += evidence(sentence_at(abstract, first[r["e"]]) if r["e"] in first else "")
+            if r["e"] in first:
+                lines += evidence(sentence_at(abstract, first[r["e"]]))
+            elif r["e"] in in_title:
+                lines.append(f"    title: “{found[0]['title']}”")
     relations = rows(RELATIONS)
     lines += ["relations:"] if relations else []
     for r in relations:
