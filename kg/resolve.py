@@ -420,8 +420,8 @@ def is_number_phrase(names: Iterable[str]) -> bool:
 
 def is_no_node(key: str, label: str, names: Iterable[str], written_as_a_name: bool) -> bool:
     """What a researcher would not list, whatever the paper: a function word, a generic phrase, a field of
-    research used as context, a metric, a count or result, a dataset never written as a name ("tabular datasets", "in-context
-    examples" describe data)."""
+    research used as context, a metric, a count or result, a dataset never written as a name ("tabular
+    datasets", "in-context examples" describe data)."""
     names = list(names)
     return (
         not key

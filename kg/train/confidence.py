@@ -10,8 +10,9 @@ an item of another type. The fit is an L2-regularised logistic regression (Newto
 links, a few dozen features and a weight for each head word with HEAD_MIN_LINKS links). Ten folds by paper give
 each link an out-of-fold confidence: the threshold that maximises paper-level F1 on them becomes the default
 where it beats the current one by MIN_F1_GAIN, and the same confidences show the calibration (the figures of
-the shared dev set's papers alone are reported apart). The weights shipped are then fitted on every paper. A second regression, on the same features, is
-fitted on the gold's `proposes` lists: whether the paper proposes the entity.
+the shared dev set's papers alone are reported apart). The weights shipped are then fitted on every paper. A
+second regression, on the same features, is fitted on the gold's `proposes` lists: whether the paper proposes
+the entity.
 """
 
 from __future__ import annotations
