@@ -159,18 +159,14 @@ def shipped_model() -> ConfidenceModel:
 
 
 def all_link_features(
-    resolution: Resolution,
-    papers: Iterable[Paper],
-    relations: Iterable[Relation] = (),
-    mentions: Iterable[Mention] | None = None,
+    resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
 ) -> dict[tuple[str, str], dict[str, float]]:
-    """(paper id, entity key) -> the features of that link, for every link `mentions` make (default: the
-    resolution's)."""
+    """(paper id, entity key) -> the features of that link, for every link the resolution makes."""
     by_id = {p.id: p for p in papers}
     evidence = entity_evidence(resolution.mentions)
     related = {(r.paper, end.entity) for r in relations for end in (r.head, r.tail)}
     by_link: dict[tuple[str, str], list[Mention]] = defaultdict(list)
-    for m in resolution.mentions if mentions is None else mentions:
+    for m in resolution.mentions:
         by_link[(m.paper, m.entity)].append(m)
     return {
         link: link_features(resolution.entities[link[1]], mentions, by_id[link[0]], evidence[link[1]], link in related)
@@ -185,11 +181,12 @@ def linked(
     build that the paper's abstract does not name (kg.titles); and the resolution with the titles' mentions, each
     paper's first."""
     papers = list(papers)
-    features = all_link_features(resolution, papers, relations)
-    titled = title_mentions(papers, resolution.entities.values(), features.keys())
+    made = {(m.paper, m.entity) for m in resolution.mentions}
+    titled = title_mentions(papers, resolution.entities.values(), made)
     order = {p.id: i for i, p in enumerate(papers)}
     mentions = sorted([*titled, *resolution.mentions], key=lambda m: (order[m.paper], not m.in_title))
-    return replace(resolution, mentions=mentions), features | all_link_features(resolution, papers, mentions=titled)
+    resolution = replace(resolution, mentions=mentions)
+    return resolution, all_link_features(resolution, papers, relations)
 
 
 def link_confidences(
