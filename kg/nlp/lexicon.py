@@ -152,6 +152,9 @@ OWN_EXPERIMENT_WORDS = {
 TRAINING_STEMS = ("train", "pretrain", "pre-train", "finetun", "fine-tun", "tune", "tuning", "distil", "learn", "curat")
 CLASS_ARTICLES = ["a", "an"]
 ON = ["on", "across", "over"]
+# Where a task is done in a sentence of results: "in program synthesis", "on reasoning tasks", "for drug design",
+# "applied to protein fitness prediction", "tasks including VQA", "tasks such as X".
+DONE_IN_PREPOSITIONS = {*ON, "in", "for", "to", "including", "as", "like"}
 RESTING_VERBS = [  # "X relies on Y" says nothing of how X does on Y
     "focus", "rely", "depend", "build", "base", "operate", "concentrate", "center", "centre", "hinge", "draw",
     "act", "condition", "elaborate", "sit", "lie", "run", "work",

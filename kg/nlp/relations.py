@@ -25,6 +25,7 @@ from .lexicon import (
     CALLING_VERBS,
     CLASS_ARTICLES,
     CONTRAST_PREPOSITIONS,
+    DONE_IN_PREPOSITIONS,
     EVALUATE_VERBS,
     EXAMPLE_PREPOSITIONS,
     FINDING_VERBS,
@@ -294,6 +295,8 @@ PATTERNS: dict[str, list[list[dict]]] = {
         ],
     ],
 }
+# "X achieves 90% accuracy on Y", "X on Y": a dataset X is evaluated on, or a task X is used for.
+TASK_TAIL = {"evaluatedOn": "usedFor"}
 # A DATASET named inside a noun phrase: "the ESP benchmark" (head noun "benchmark", name "ESP").
 NAME_DEPS = {"compound", "nmod", "amod", "appos"}
 
@@ -416,35 +419,58 @@ class RelationFinder:
             named = spans_of(head_token.head, examples) if head_token.dep_ == "appos" else []
             for head in spans_of(head_token, examples) + named:
                 for tail in spans_of(doc[token_ids[t]], examples):
-                    if fits(relation, head, tail):
-                        found.setdefault((head.start, head.end, relation, tail.start, tail.end), (token_ids[0], CUE))
+                    said = TASK_TAIL.get(relation, relation) if tail.label_ == "TASK" else relation
+                    if fits(said, head, tail):
+                        found.setdefault((head.start, head.end, said, tail.start, tail.end), (token_ids[0], CUE))
         if "METHOD" in own:
             method = own["METHOD"]
-            for dataset in evaluated_on(doc):
-                stated = (method.start, method.end, "evaluatedOn", dataset.start, dataset.end)
-                found.setdefault(stated, (dataset.start, EXPERIMENTS))
+            for span in own_experiments(doc, method):
+                said = "evaluatedOn" if span.label_ == "DATASET" else "usedFor"
+                found.setdefault((method.start, method.end, said, span.start, span.end), (span.start, EXPERIMENTS))
         doc._.relations = [[*r, *found[r]] for r in sorted(found)]
         return doc
 
 
-def evaluated_on(doc: Doc) -> list[Span]:
-    """The datasets the paper's own experiments are run on: those named in a sentence that reports
-    experiments (OWN_EXPERIMENT_WORDS), but not those something is trained on ("trained on C4") nor those the
-    paper itself proposes ("we introduce SyncBench, a benchmark ..."). Said of an abstract: a longer text
-    reports others' experiments too (its related work, its tables)."""
+def own_experiments(doc: Doc, method: Span) -> list[Span]:
+    """The datasets and tasks of the paper's own experiments: those named in a sentence that reports
+    experiments (OWN_EXPERIMENT_WORDS), but not those something is trained on ("trained on C4") nor the
+    datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only where the
+    paper's `method` has a name (a description, "a mathematical framework", is often not what the results are
+    of) and from the sentence that names it on (before it, the abstract speaks of others' work). Said of an
+    abstract: a longer text reports others' experiments too (its related work, its tables)."""
     sentences = list(doc.sents)
     if len(sentences) > ABSTRACT_SENTENCES:
         return []
+    named = is_proposed_name(method)
     reporting = {s.start for s in sentences if any(t.lemma_.lower() in OWN_EXPERIMENT_WORDS for t in s)}
     proposed = {doc[start:end].text for start, end in doc._.proposed}
     return [
         span
         for span in doc.spans[SPAN_KEY]
-        if span.label_ == "DATASET"
-        and span.sent.start in reporting
-        and span.text not in proposed
+        if span.sent.start in reporting
         and not is_trained_on(span)
+        and (
+            span.label_ == "DATASET"
+            and span.text not in proposed
+            or span.label_ == "TASK"
+            and named
+            and span.sent.start >= method.sent.start
+            and is_done_in(span)
+        )
     ]
+
+
+def is_done_in(span: Span) -> bool:
+    """Is a task named as where something is done: "outperforms X in program synthesis", "on reasoning tasks",
+    "gains in inductive learning performance", "tasks including A and B", "across a suite of control tasks"
+    (not what is improved or achieved: "improves interpretability", "outperforms in-context learning")."""
+    token = span.root
+    while True:
+        while token.dep_ in ("conj", "appos", "compound", "nmod") and token.head is not token:
+            token = token.head
+        if not (token.dep_ == "pobj" and token.head.lower_ == "of"):
+            return token.dep_ == "pobj" and token.head.lower_ in DONE_IN_PREPOSITIONS
+        token = token.head.head  # "a suite of control tasks": where the suite is
 
 
 def is_trained_on(span: Span) -> bool:

@@ -143,6 +143,45 @@ def test_the_paper_s_method_is_evaluated_on_the_datasets_of_its_experiments(nlp)
     assert {("FooNet", "evaluatedOn", "Cityscapes"), ("FooNet", "evaluatedOn", "ADE20K")} <= found(nlp, text)
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "We propose FooNet. Experiments show that FooNet achieves the best results on image segmentation and "
+            "depth estimation.",
+            {("FooNet", "usedFor", "image segmentation"), ("FooNet", "usedFor", "depth estimation")},
+        ),
+        (
+            "We propose FooNet. Extensive experiments show that FooNet outperforms prior methods in machine "
+            "translation.",
+            {("FooNet", "usedFor", "machine translation")},
+        ),
+        (
+            "We propose FooNet. Our experiments across a suite of robotic manipulation tasks show strong results.",
+            {("FooNet", "usedFor", "robotic manipulation tasks")},
+        ),
+    ],
+)
+def test_the_paper_s_method_is_used_for_the_tasks_of_its_experiments(nlp, text, expected):
+    assert expected <= found(nlp, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # before the method is named, the abstract speaks of others' work
+        "Experiments show that LLMs achieve strong results in machine translation. We propose FooNet.",
+        # what is improved or beaten, not where
+        "We propose FooNet. Experiments show that FooNet outperforms in-context learning.",
+        "We propose FooNet. Experiments show that FooNet improves interpretability.",
+        # a description, not a name: often not what the results are of
+        "We propose a simple framework. Experiments show that it performs well on image segmentation.",
+    ],
+)
+def test_no_use_for_a_task_beside_the_experiments(nlp, text):
+    assert not {r for r in found(nlp, text) if r[1] == "usedFor"}
+
+
 def test_in_a_long_text_experiments_may_be_others(nlp):
     """A full text reports others' experiments too (related work, tables): the paper's method is evaluated
     on what its experiment sentences name only in an abstract."""
