@@ -271,6 +271,7 @@ ISE_EXCEPTIONS = {
 # "our method", "the proposed framework", "our benchmark" (relation cues, kg.nlp.relations): the paper's own
 # contribution, of the label the noun says.
 OWN_WORDS = {"our", "proposed"}
+AUTHOR_PRONOUNS = {"we", "our"}  # a sentence with one speaks of the paper's own work ("we find", "our results")
 OWN_KINDS = KIND_LABELS | {
     "system": "METHOD", "pipeline": "METHOD", "strategy": "METHOD", "scheme": "METHOD", "solution": "METHOD",
     "estimator": "METHOD", "network": "METHOD", "agent": "METHOD", "policy": "METHOD", "suite": "DATASET",

@@ -15,12 +15,15 @@ experiments' datasets): plain data, so that docs stay picklable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacy.language import Language
 from spacy.matcher import DependencyMatcher
 from spacy.tokens import Doc, Span, Token
 
 from ..settings import CUE, EXPERIMENTS, RELATIONS, SPAN_KEY
 from .lexicon import (
+    AUTHOR_PRONOUNS,
     BEAT_VERBS,
     CALLING_VERBS,
     CLASS_ARTICLES,
@@ -427,6 +430,10 @@ class RelationFinder:
             for span in own_experiments(doc, method):
                 said = "evaluatedOn" if span.label_ == "DATASET" else "usedFor"
                 found.setdefault((method.start, method.end, said, span.start, span.end), (span.start, EXPERIMENTS))
+            for rival, cue in own_comparisons(doc, method, spans_of):
+                if fits("comparedWith", method, rival):
+                    stated = (method.start, method.end, "comparedWith", rival.start, rival.end)
+                    found.setdefault(stated, (cue, EXPERIMENTS))
         doc._.relations = [[*r, *found[r]] for r in sorted(found)]
         return doc
 
@@ -458,6 +465,64 @@ def own_experiments(doc: Doc, method: Span) -> list[Span]:
             and is_done_in(span)
         )
     ]
+
+
+def own_comparisons(doc: Doc, method: Span, spans_of: Callable[[Token], list[Span]]) -> list[tuple[Span, int]]:
+    """The spans the paper's `method` is compared with, each with the token that compares, in the sentences
+    from the one naming it on that speak of it ("FooNet", "our method", "we", "our results") and compare:
+    "… compared to X", "… than X", "gains over X", "outperforming X", "unlike X"; not where the comparison is
+    said of another method, the subject of its clause ("X and Y are faster than Z"). Said of an abstract."""
+    sentences = list(doc.sents)
+    if len(sentences) > ABSTRACT_SENTENCES:
+        return []
+    found = []
+    for sentence in sentences:
+        if sentence.start < method.sent.start or not speaks_of_own(sentence, method):
+            continue
+        for token in sentence:
+            rivals = compared_objects(token)
+            subject = clause_subject(token) if rivals else None
+            if subject is not None and any(s.label_ == "METHOD" and s.text != method.text for s in spans_of(subject)):
+                continue
+            found += [(span, token.i) for rival in rivals for span in spans_of(rival)]
+    return found
+
+
+def speaks_of_own(sentence: Span, method: Span) -> bool:
+    """Does the sentence speak of the paper's method: by its name, as "our method" or "it", or as "we" / "our"
+    (results)?"""
+    return any(
+        t.text == method[0].text
+        and sentence.doc[t.i : t.i + len(method)].text == method.text
+        or t.lower_ in AUTHOR_PRONOUNS
+        or t.lower_ == "it"
+        and t.dep_ == "nsubj"
+        for t in sentence
+    )
+
+
+def compared_objects(token: Token) -> list[Token]:
+    """What `token` compares with, if it is a comparison's cue: "compared to X", "than X", "gains over X",
+    "improves upon X", "outperforming X", "unlike X", "X versus Y"."""
+    if token.lemma_ in BEAT_VERBS:
+        return [c for c in token.children if c.dep_ == "dobj"]
+    comparing = (
+        token.lower_ in ("than", *CONTRAST_PREPOSITIONS, "versus", "vs", "vs.")
+        or token.lower_ in ("to", "with", "against")
+        and token.head.lemma_ == "compare"
+        or token.lower_ in ("over", "upon")
+        and token.head.lemma_ in (*GAIN_NOUNS, "improve")
+    )
+    return [c for c in token.children if c.dep_ == "pobj"] if comparing and token.dep_ == "prep" else []
+
+
+def clause_subject(token: Token) -> Token | None:
+    """The subject of the clause a token is in: the first subject up the tree."""
+    for ancestor in (token, *token.ancestors):
+        for c in ancestor.children:
+            if c.dep_ in ("nsubj", "nsubjpass"):
+                return c
+    return None
 
 
 def is_done_in(span: Span) -> bool:

@@ -182,6 +182,37 @@ def test_no_use_for_a_task_beside_the_experiments(nlp, text):
     assert not {r for r in found(nlp, text) if r[1] == "usedFor"}
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "We propose FooNet. Experiments show consistent gains of our method compared to baselines such as "
+            "LoRA and DoRA.",
+            {("FooNet", "comparedWith", "LoRA"), ("FooNet", "comparedWith", "DoRA")},
+        ),
+        (
+            "We propose FooNet. Unlike Dropout, it perturbs each layer with a different probability.",
+            {("FooNet", "comparedWith", "Dropout")},
+        ),
+    ],
+)
+def test_the_paper_s_method_is_compared_where_its_results_compare(nlp, text, expected):
+    assert expected <= found(nlp, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another method's comparison, though the sentence has "we"
+        "We propose FooNet. We also show that ResNet is provably faster than ViT.",
+        # before the method is named
+        "Our results show that ResNet trains faster than ViT. We propose FooNet.",
+    ],
+)
+def test_no_comparison_of_the_paper_s_method_said_of_another(nlp, text):
+    assert not {r for r in found(nlp, text) if r[0] == "FooNet" and r[1] == "comparedWith"}
+
+
 def test_in_a_long_text_experiments_may_be_others(nlp):
     """A full text reports others' experiments too (related work, tables): the paper's method is evaluated
     on what its experiment sentences name only in an abstract."""
