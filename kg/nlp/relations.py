@@ -440,11 +440,11 @@ class RelationFinder:
 
 def own_experiments(doc: Doc, method: Span) -> list[Span]:
     """The datasets and tasks of the paper's own experiments: those named in a sentence that reports
-    experiments (OWN_EXPERIMENT_WORDS), but not those something is trained on ("trained on C4") nor the
-    datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only where the
-    paper's `method` has a name (a description, "a mathematical framework", is often not what the results are
-    of) and from the sentence that names it on (before it, the abstract speaks of others' work). Said of an
-    abstract: a longer text reports others' experiments too (its related work, its tables)."""
+    experiments (OWN_EXPERIMENT_WORDS) from the one naming the paper's `method` on (before it, the abstract
+    speaks of others' work), but not those something is trained on ("trained on C4") nor the datasets the
+    paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only where the method has a name
+    (a description, "a mathematical framework", is often not what the results are of). Said of an abstract: a
+    longer text reports others' experiments too (its related work, its tables)."""
     sentences = list(doc.sents)
     if len(sentences) > ABSTRACT_SENTENCES:
         return []
@@ -455,13 +455,13 @@ def own_experiments(doc: Doc, method: Span) -> list[Span]:
         span
         for span in doc.spans[SPAN_KEY]
         if span.sent.start in reporting
+        and span.sent.start >= method.sent.start
         and not is_trained_on(span)
         and (
             span.label_ == "DATASET"
             and span.text not in proposed
             or span.label_ == "TASK"
             and named
-            and span.sent.start >= method.sent.start
             and is_done_in(span)
         )
     ]

@@ -213,6 +213,13 @@ def test_no_comparison_of_the_paper_s_method_said_of_another(nlp, text):
     assert not {r for r in found(nlp, text) if r[0] == "FooNet" and r[1] == "comparedWith"}
 
 
+def test_experiments_before_the_method_is_named_are_others(nlp):
+    before = "Experiments on ImageNet show that ResNet is strong. We propose FooNet for image segmentation."
+    after = "We propose FooNet for image segmentation. Experiments on ImageNet show that it is strong."
+    assert ("FooNet", "evaluatedOn", "ImageNet") not in found(nlp, before)
+    assert ("FooNet", "evaluatedOn", "ImageNet") in found(nlp, after)
+
+
 def test_in_a_long_text_experiments_may_be_others(nlp):
     """A full text reports others' experiments too (related work, tables): the paper's method is evaluated
     on what its experiment sentences name only in an abstract."""
