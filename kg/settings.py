@@ -34,8 +34,9 @@ RELATIONS = {
     "comparedWith": ("METHOD", "METHOD"),
     "isA": ("METHOD", "METHOD"),
 }
-# What found a relation: a cue pattern (kg.nlp.relations), the paper's experiments (its method evaluated on the
-# datasets they name), the relation classifier (kg.nlp.relation_classifier). Each has its precision by relation.
+# What found a relation: a cue pattern (kg.nlp.relations), the paper's experiments (the sentences of its results:
+# its method evaluated on the datasets they name, used for the tasks, compared with what they compare it with),
+# the relation classifier (kg.nlp.relation_classifier). Each has its precision by relation.
 CUE, EXPERIMENTS, CLASSIFIER = "cue", "experiments", "classifier"
 RELATION_SOURCES = (CUE, EXPERIMENTS, CLASSIFIER)
 SYMMETRIC_RELATIONS = frozenset({"comparedWith"})  # one edge per pair, the lesser entity key first

@@ -6,11 +6,11 @@ noun like "benchmark" in "the ESP benchmark", the name it is compounded with), a
 coordinated with it ("outperforms LoRA, DoRA and S2FT"). A relation is kept only where the labels fit
 it (settings.RELATIONS). "Our method", "the proposed approach" stand for what the paper proposes
 (kg.nlp.roles), so "our method outperforms X" compares the paper's own method with X; and in an abstract,
-the paper's method is evaluated on the datasets its experiment sentences name. Sets
-`doc._.relations` to sorted [head start, head end, relation, tail start, tail end, cue, source] lists in
-token offsets, the cue a token of the sentence that states the relation, the source what found it
-(settings.RELATION_SOURCES: "cue" for a pattern, "experiments" for the paper's method evaluated on its
-experiments' datasets): plain data, so that docs stay picklable.
+the sentences that report the paper's results evaluate its method on the datasets they name, use it for the
+tasks they name and compare it with what they compare it with. Sets `doc._.relations` to sorted [head start,
+head end, relation, tail start, tail end, cue, source] lists in token offsets, the cue a token of the
+sentence that states the relation, the source what found it (settings.RELATION_SOURCES: "cue" for a
+pattern, "experiments" for the sentences of the paper's results): plain data, so that docs stay picklable.
 """
 
 from __future__ import annotations
@@ -425,7 +425,7 @@ class RelationFinder:
                     said = TASK_TAIL.get(relation, relation) if tail.label_ == "TASK" else relation
                     if fits(said, head, tail):
                         found.setdefault((head.start, head.end, said, tail.start, tail.end), (token_ids[0], CUE))
-        if "METHOD" in own:
+        if "METHOD" in own and is_abstract(doc):
             method = own["METHOD"]
             for span in own_experiments(doc, method):
                 said = "evaluatedOn" if span.label_ == "DATASET" else "usedFor"
@@ -438,18 +438,20 @@ class RelationFinder:
         return doc
 
 
+def is_abstract(doc: Doc) -> bool:
+    """Is the text short enough to be an abstract, whose experiments are the paper's own? A longer text
+    reports others' too (its related work, its tables)."""
+    return sum(1 for _ in doc.sents) <= ABSTRACT_SENTENCES
+
+
 def own_experiments(doc: Doc, method: Span) -> list[Span]:
     """The datasets and tasks of the paper's own experiments: those named in a sentence that reports
     experiments (OWN_EXPERIMENT_WORDS) from the one naming the paper's `method` on (before it, the abstract
     speaks of others' work), but not those something is trained on ("trained on C4") nor the datasets the
     paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only where the method has a name
-    (a description, "a mathematical framework", is often not what the results are of). Said of an abstract: a
-    longer text reports others' experiments too (its related work, its tables)."""
-    sentences = list(doc.sents)
-    if len(sentences) > ABSTRACT_SENTENCES:
-        return []
+    (a description, "a mathematical framework", is often not what the results are of)."""
     named = is_proposed_name(method)
-    reporting = {s.start for s in sentences if any(t.lemma_.lower() in OWN_EXPERIMENT_WORDS for t in s)}
+    reporting = {s.start for s in doc.sents if any(t.lemma_.lower() in OWN_EXPERIMENT_WORDS for t in s)}
     proposed = {doc[start:end].text for start, end in doc._.proposed}
     return [
         span
@@ -471,12 +473,9 @@ def own_comparisons(doc: Doc, method: Span, spans_of: Callable[[Token], list[Spa
     """The spans the paper's `method` is compared with, each with the token that compares, in the sentences
     from the one naming it on that speak of it ("FooNet", "our method", "we", "our results") and compare:
     "… compared to X", "… than X", "gains over X", "outperforming X", "unlike X"; not where the comparison is
-    said of another method, the subject of its clause ("X and Y are faster than Z"). Said of an abstract."""
-    sentences = list(doc.sents)
-    if len(sentences) > ABSTRACT_SENTENCES:
-        return []
+    said of another method, the subject of its clause ("X and Y are faster than Z")."""
     found = []
-    for sentence in sentences:
+    for sentence in doc.sents:
         if sentence.start < method.sent.start or not speaks_of_own(sentence, method):
             continue
         for token in sentence:
