@@ -71,6 +71,9 @@ EVALUATE_VERBS = [
 ]  # not "train": trained on is not evaluated on
 BEAT_VERBS = ["outperform", "surpass", "beat", "exceed", "outcompete", "rival", "outmatch"]
 GAIN_NOUNS = ["improvement", "gain", "advantage", "speedup", "speed-up", "margin"]  # "X achieves gains over Y"
+COMPARED_TO = ["to", "with", "against"]  # "compared to Y", "we compare X with Y"
+IMPROVED_OVER = ["over", "upon"]  # "X improves upon Y", "gains over Y"
+VERSUS = ["versus", "vs", "vs."]
 # "X is comparable to Y", "X achieves performance competitive with Y", "X performs on par with Y"
 LIKE_WORDS = ["comparable", "competitive", "similar", "par", "superior", "inferior"]
 CONTRAST_PREPOSITIONS = ["unlike"]  # "Unlike Y, X needs no labels"

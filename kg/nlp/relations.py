@@ -27,6 +27,7 @@ from .lexicon import (
     BEAT_VERBS,
     CALLING_VERBS,
     CLASS_ARTICLES,
+    COMPARED_TO,
     CONTRAST_PREPOSITIONS,
     DONE_IN_PREPOSITIONS,
     EVALUATE_VERBS,
@@ -34,6 +35,7 @@ from .lexicon import (
     FINDING_VERBS,
     FINDINGS,
     GAIN_NOUNS,
+    IMPROVED_OVER,
     LIKE_WORDS,
     MATCHED_NOUNS,
     ON,
@@ -45,6 +47,7 @@ from .lexicon import (
     RESTING_VERBS,
     TRAINING_STEMS,
     USE_VERBS,
+    VERSUS,
 )
 from .roles import is_proposed_name
 
@@ -184,7 +187,7 @@ PATTERNS: dict[str, list[list[dict]]] = {
                 child("verb", "nsubj", "head"),
                 *path,
                 child(holder, deps, "compared", LEMMA="compare"),
-                child("compared", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
+                child("compared", "prep", "to", LOWER={"IN": COMPARED_TO}),
                 child("to", "pobj", "tail"),
             ]
             for path, holder, deps in [
@@ -198,7 +201,7 @@ PATTERNS: dict[str, list[list[dict]]] = {
                 node("verb", POS={"IN": ["VERB", "AUX"]}),
                 child("verb", "nsubj", "head"),
                 child("verb", "dobj", "gain", LEMMA={"IN": GAIN_NOUNS}),
-                child(holder, "prep", "over", LOWER={"IN": ["over", "upon", "against"]}),
+                child(holder, "prep", "over", LOWER={"IN": [*IMPROVED_OVER, "against"]}),
                 child("over", "pobj", "tail"),
             ]
             for holder in ("gain", "verb")
@@ -207,14 +210,14 @@ PATTERNS: dict[str, list[list[dict]]] = {
         [
             node("verb", LEMMA="improve"),
             child("verb", "nsubj", "head"),
-            child("verb", "prep", "over", LOWER={"IN": ["over", "upon"]}),
+            child("verb", "prep", "over", LOWER={"IN": IMPROVED_OVER}),
             child("over", "pobj", "tail"),
         ],
         # "we compare X with Y"
         [
             node("verb", LEMMA="compare"),
             child("verb", "dobj", "head"),
-            child("verb", "prep", "to", LOWER={"IN": ["to", "with", "against"]}),
+            child("verb", "prep", "to", LOWER={"IN": COMPARED_TO}),
             child("to", "pobj", "tail"),
         ],
         # "X is faster than Y"
@@ -264,7 +267,7 @@ PATTERNS: dict[str, list[list[dict]]] = {
         # "X versus Y"
         [
             node("head", **NOUN),
-            child("head", "prep", "vs", LOWER={"IN": ["versus", "vs", "vs."]}),
+            child("head", "prep", "vs", LOWER={"IN": VERSUS}),
             child("vs", "pobj", "tail"),
         ],
     ],
@@ -298,8 +301,6 @@ PATTERNS: dict[str, list[list[dict]]] = {
         ],
     ],
 }
-# "X achieves 90% accuracy on Y", "X on Y": a dataset X is evaluated on, or a task X is used for.
-TASK_TAIL = {"evaluatedOn": "usedFor"}
 # A DATASET named inside a noun phrase: "the ESP benchmark" (head noun "benchmark", name "ESP").
 NAME_DEPS = {"compound", "nmod", "amod", "appos"}
 
@@ -422,7 +423,8 @@ class RelationFinder:
             named = spans_of(head_token.head, examples) if head_token.dep_ == "appos" else []
             for head in spans_of(head_token, examples) + named:
                 for tail in spans_of(doc[token_ids[t]], examples):
-                    said = TASK_TAIL.get(relation, relation) if tail.label_ == "TASK" else relation
+                    # "X achieves 90% accuracy on Y": a dataset X is evaluated on, or a task X is used for
+                    said = "usedFor" if relation == "evaluatedOn" and tail.label_ == "TASK" else relation
                     if fits(said, head, tail):
                         found.setdefault((head.start, head.end, said, tail.start, tail.end), (token_ids[0], CUE))
         if "METHOD" in own and is_abstract(doc):
@@ -506,10 +508,10 @@ def compared_objects(token: Token) -> list[Token]:
     if token.lemma_ in BEAT_VERBS:
         return [c for c in token.children if c.dep_ == "dobj"]
     comparing = (
-        token.lower_ in ("than", *CONTRAST_PREPOSITIONS, "versus", "vs", "vs.")
-        or token.lower_ in ("to", "with", "against")
+        token.lower_ in ("than", *CONTRAST_PREPOSITIONS, *VERSUS)
+        or token.lower_ in COMPARED_TO
         and token.head.lemma_ == "compare"
-        or token.lower_ in ("over", "upon")
+        or token.lower_ in IMPROVED_OVER
         and token.head.lemma_ in (*GAIN_NOUNS, "improve")
     )
     return [c for c in token.children if c.dep_ == "pobj"] if comparing and token.dep_ == "prep" else []
