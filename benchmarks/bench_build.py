@@ -7,7 +7,8 @@ Builds cold (the cache in --out emptied first), then, with --warm, again: unchan
 written), then in full from the cache (its manifest deleted: every export written again), and with --add,
 with FILE's papers added (those parsed, everything else from the cache); then runs
 en_core_web_sm (every component, its NER included) over the same clean abstracts with `nlp.pipe` in
-this one process. Prints each stage's seconds, the ratio build / model pass, abstracts per second and
+this one process. Prints each stage's seconds (each export's own, written side by side, and
+`exports` for all of them), the ratio build / model pass, abstracts per second and
 the peak RSS of this process and its children summed (worker processes included). With --queries,
 the wall time of `kg query` over the build for every file in queries/, process start included.
 """

@@ -5,11 +5,10 @@ from __future__ import annotations
 import errno
 import os
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Mapping
 
 import networkx as nx
 
@@ -19,7 +18,6 @@ from ..corpus import Corpus, Paper, read_corpus
 from ..errors import InputError, KGError, OutputError
 from ..export.options import ExportOptions
 from ..export.rdf import FORMATS
-from ..export.store import StoreLoad
 from ..export.writers import writers
 from ..graph import build_graph, check_base_iri
 from ..layout import DEFAULT_OUT, MANIFEST_FILE, SAMPLE_INPUT
@@ -35,8 +33,9 @@ from ..settings import (
     RELATIONS,
 )
 from .manifest import BuildCounts, fingerprint, up_to_date, write_manifest
-from .parallel import Extraction, default_workers, extract_corpus
+from .parallel import MIN_PARALLEL, Extraction, default_workers, extract_corpus
 from .staging import finish_moves, staged
+from .writing import unwritten, write_exports
 
 Made = tuple[list[Mention], nx.MultiDiGraph]
 
@@ -85,15 +84,6 @@ class BuildResult:
         if self.split:
             line += f"; split {len(self.split)} (text over {MAX_PIECE_CHARS} characters, read in pieces)"
         return line
-
-
-@contextmanager
-def unwritten(name: str, out: Path) -> Iterator[None]:
-    """An OSError writing export `name` (disk full, quota, file size limit) as the build's one-line error."""
-    try:
-        yield
-    except OSError as exc:
-        raise OutputError(f"cannot write {name} ({exc.strerror or exc}); no export was replaced", out) from None
 
 
 def check_out(out: Path) -> None:
@@ -192,8 +182,12 @@ def build(
     started = time.perf_counter()
     timings: dict[str, float] = {}
 
+    last = started
+
     def lap(stage: str) -> None:
-        timings[stage] = time.perf_counter() - started - sum(timings.values())
+        nonlocal last
+        now = time.perf_counter()
+        timings[stage], last = now - last, now
 
     out = Path(out)
     check_out(out)
@@ -237,21 +231,10 @@ def build(
     )
     warnings += extraction.warnings
     counts = counts_of(graph, mentions)
-    loads: dict[str, StoreLoad] = {}
+    processes = (workers or default_workers()) if len(corpus.papers) >= MIN_PARALLEL else 1
     with staged(out) as staging:
-        try:
-            for name, write in exports.items():
-                with unwritten(name, out):
-                    if isinstance(load := write(graph, staging / name, mentions, options), StoreLoad):
-                        loads[name] = load
-                lap(name)
-            for name, load in loads.items():
-                with unwritten(name, out):
-                    load.wait()
-                lap(f"{name} (wait)")
-        finally:
-            for load in loads.values():
-                load.stop()
+        timings.update(write_exports(exports, graph, staging, mentions, options, out, processes))
+        lap("exports")
         with unwritten(MANIFEST_FILE, out):
             write_manifest(staging, build_id, counts, exports)
         lap("manifest")

@@ -10,11 +10,12 @@ import termios
 from dataclasses import replace
 from pathlib import Path
 
+import pyoxigraph as ox
 import pytest
 
 from kg import build
 from kg.builder.cache import Cache
-from kg.layout import CACHE_FILE, MANIFEST_FILE, STORE_DIR
+from kg.layout import CACHE_FILE, GRAPH_FILE, MANIFEST_FILE, STORE_DIR
 from tests.helpers import ROOT, SEED, jsonl
 
 
@@ -37,11 +38,15 @@ def one_process(tmp_path_factory) -> dict[str, bytes]:
 
 
 def test_worker_processes_give_the_same_bytes(one_process, tmp_path, monkeypatch):
-    """Seven chunks of three abstracts over two forked workers: their doc._ data comes back as plain data."""
-    monkeypatch.setattr("kg.builder.parallel.MIN_PARALLEL", 0)  # the sample alone is too small to be worth two workers
+    """Seven chunks of three abstracts over two forked workers: their doc._ data comes back as plain data; and
+    the exports written side by side by two forked processes, the store loaded from their graph.ttl."""
+    for module in ("parallel", "stages"):  # the sample alone is too small to be worth two processes
+        monkeypatch.setattr(f"kg.builder.{module}.MIN_PARALLEL", 0)
     result = build([], tmp_path, workers=2, cache=False)
     assert result.parsed == len(SEED)
     assert exports(tmp_path) == one_process
+    store = ox.Store.read_only(str(tmp_path / STORE_DIR))
+    assert len(store) == sum(1 for _ in ox.parse(path=str(tmp_path / GRAPH_FILE), format=ox.RdfFormat.TURTLE))
 
 
 def test_dask_tasks_give_the_same_bytes(one_process, tmp_path):

@@ -227,3 +227,16 @@ def test_sigterm_during_the_exports_cleans_up_and_says_so(tmp_path):
     assert ends_within(loader, 10)  # killed with its build (by the build, or by the kernel as the build ends)
     assert not leftovers(out)
     assert snapshot(out) == before
+
+
+def test_an_export_failing_in_a_forked_writer_is_one_line_and_replaces_nothing(tmp_path):
+    """114 papers: the exports are written side by side in processes forked from the build; the first past a
+    file size limit stops the build in one line, and the exports of the build before stay as they were."""
+    papers = [{**paper, "id": f"{paper['id']}-{copy}"} for copy in range(6) for paper in SEED]
+    corpus, out = jsonl(tmp_path / "in.jsonl", papers), tmp_path / "out"
+    assert build(corpus, "--out", out).returncode == 0  # fills the parse cache: the next build only exports
+    before = snapshot(out)
+    result = build(corpus, "--out", out, "--min-confidence", "0.5", "--workers", "2", limit_file_size=100_000)
+    assert_one_line_error(result, "cannot write", "File too large", "no export was replaced")
+    assert not leftovers(out)
+    assert snapshot(out) == before
