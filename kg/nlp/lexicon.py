@@ -197,6 +197,7 @@ CHANGE_VERBS = {
     "improve", "increase", "boost", "raise", "enhance", "lift", "reduce", "decrease", "lower", "cut", "drop",
     "outperform", "surpass", "beat", "exceed", "accelerate", "speed",
 }
+CONDITION_MARKS = {"if", "when", "whenever", "unless"}  # a clause they open states a setting, not a result
 FASTER_WORDS = {"faster", "lower", "less", "fewer", "smaller", "higher", "more", "greater", "better"}
 OWN_RESULT_VERBS = {
     "achieve", "attain", "obtain", "reach", "get", "set", "improve", "boost", "reduce", "deliver", "demonstrate", "show",

@@ -51,6 +51,14 @@ def found(nlp, text):
             "We propose FooNet. FooNet is 3x faster than BarNet.",
             {("3x", 3.0, "×", "faster", "change", "FooNet", NONE, "BarNet")},
         ),
+        (  # a percentage that is a comparative's is a change
+            "We propose FooNet. FooNet trains up to 33% faster than BarNet.",
+            {("33%", 33.0, "%", "faster", "change", "FooNet", NONE, "BarNet")},
+        ),
+        (  # what a comparison is "with" is a score (the change before it names no metric)
+            "We propose FooNet. FooNet outperforms BarNet by 11.3% on CIFAR-10 with a high recall of 90.1%.",
+            {("90.1%", 90.1, "%", "recall", "score", "FooNet", "CIFAR-10", NONE)},
+        ),
         (  # "our method" is the paper's method, named or not
             "We propose FooNet. Our method reduces latency by 40% on ImageNet.",
             {("40%", 40.0, "%", "latency", "change", "FooNet", "ImageNet", NONE)},
@@ -92,6 +100,7 @@ def test_a_stated_number_is_a_result_with_its_metric_method_and_dataset(nlp, tex
         "We propose FooNet. We evaluate FooNet on 9 maps and 16 tasks.",  # bare numbers, no metric
         "We propose FooNet. FooNet surpasses the 32% success rate of BarNet.",  # the rival's
         "We propose FooNet. The 84% accuracy of BarNet on ImageNet is high.",  # no subject that is a method
+        "We propose FooNet. If we set its threshold to have a 1% false positive rate, FooNet flags most attacks.",
     ],
 )
 def test_a_number_that_is_no_result_of_a_method_is_left_out(nlp, text):
