@@ -390,7 +390,8 @@ def results_of(doc: Doc, own: dict[str, Span]) -> list[Result]:
     found: list[Result] = []
     for sent, datasets in sentence_datasets(doc):
         bracketed = in_brackets(sent)
-        for listed in value_lists(sent, spans):
+        lists = value_lists(sent, spans)
+        for listed, after in zip(lists, [*(later[0].token.i for later in lists[1:]), sent.end]):
             listed = [v for v in listed if v.token.i not in bracketed and not in_range(v)]
             tied = next(((v, t) for v in listed if (t := metric_of(v.unit, v.unit_name)) is not None), None)
             if tied is None:
@@ -424,7 +425,8 @@ def results_of(doc: Doc, own: dict[str, Span]) -> list[Result]:
             anchors = [unit, *held_by, metric.root, *verbs, *objects]
             if len(listed) == 1:
                 targets: list[Span | None] = [
-                    target_of(anchors, spans, own) or only_dataset(datasets, doc[method[0] : method[1]].text, verbs)
+                    target_of(anchors, spans, own, range(tied_value.end, after))
+                    or only_dataset(datasets, doc[method[0] : method[1]].text, verbs)
                 ]
             elif (paired := list_targets(listed, targets_of(anchors, spans, own), spans)) is not None:
                 targets = paired
@@ -494,9 +496,12 @@ def only_dataset(datasets: list[Span], method: str, verbs: list[Token]) -> Span 
     return datasets[0] if verb_above(datasets[0].root) in holding else None
 
 
-def target_of(anchors: list[Token], spans: dict[int, Span], own: dict[str, Span]) -> Span | None:
-    """The one dataset (else task) `targets_of` finds, if it finds one."""
+def target_of(anchors: list[Token], spans: dict[int, Span], own: dict[str, Span], value_words: range) -> Span | None:
+    """The one dataset (else task) `targets_of` finds; of several, the one alone in `value_words`, from the value up
+    to the sentence's next number ("reducing FID by 19% on A and FVD by 44% on B": A is the 19%'s)."""
     targets = targets_of(anchors, spans, own)
+    if len(targets) > 1:
+        targets = [t for t in targets if t.start in value_words]
     return targets[0] if len(targets) == 1 else None
 
 

@@ -75,6 +75,14 @@ def found(nlp, text):
                 ("11.32%", 11.32, "%", "AUPRC", "change", "MedTok", "EHRShot", NONE),
             },
         ),
+        (  # two numbers under one verb: each with the dataset before the next number
+            "We propose FooNet. FooNet reduces FID by 19% for image generation on CIFAR-10 and FVD by 44% for video"
+            " generation on Kinetics-700.",
+            {
+                ("19%", 19.0, "%", "FID", "change", "FooNet", "CIFAR-10", NONE),
+                ("44%", 44.0, "%", "FVD", "change", "FooNet", "Kinetics-700", NONE),
+            },
+        ),
         (  # "respectively": each number with the dataset at its place
             "We propose CoSER. CoSER achieves 75.80% and 93.47% accuracy on the InCharacter and LifeChoice benchmarks"
             " respectively.",
