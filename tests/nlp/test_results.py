@@ -55,6 +55,10 @@ def found(nlp, text):
             "We propose FooNet. FooNet trains up to 33% faster than BarNet.",
             {("33%", 33.0, "%", "faster", "change", "FooNet", NONE, "BarNet")},
         ),
+        (
+            "We propose FooNet. FooNet shows 42.2% improved code efficiency on HumanEval.",
+            {("42.2%", 42.2, "%", "code efficiency", "change", "FooNet", "HumanEval", NONE)},
+        ),
         (  # what a comparison is "with" is a score (the change before it names no metric)
             "We propose FooNet. FooNet outperforms BarNet by 11.3% on CIFAR-10 with a high recall of 90.1%.",
             {("90.1%", 90.1, "%", "recall", "score", "FooNet", "CIFAR-10", NONE)},
