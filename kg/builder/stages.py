@@ -181,7 +181,6 @@ def build(
     """
     started = time.perf_counter()
     timings: dict[str, float] = {}
-
     last = started
 
     def lap(stage: str) -> None:

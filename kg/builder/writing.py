@@ -103,5 +103,6 @@ def write_one(write: Writer, path: Path) -> float:
     """In a forked process: write one export of the shared graph; its seconds."""
     assert _shared is not None, "forked after `write_forked` set what to write"
     started = time.perf_counter()
-    write(_shared[0], path, _shared[1], _shared[2])
+    graph, mentions, options = _shared
+    write(graph, path, mentions, options)
     return time.perf_counter() - started

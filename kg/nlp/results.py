@@ -184,7 +184,7 @@ def metric_of(unit: Token, unit_name: str) -> tuple[Span, bool] | None:
     if holder.lemma_.lower() in CHANGE_NOUNS:  # "a 5% improvement in accuracy", "a 3x speedup"
         return (metric, True) if (metric := change_metric(holder)) is not None else None
     if (metric := metric_at(holder)) is not None:  # "84.1% top-1 accuracy", "1.7% higher accuracy"
-        through = doc[unit.i + 1 : metric.end]  # "1.7% higher accuracy", "33% faster", "42.2% improved efficiency"
+        through = doc[unit.i + 1 : metric.end]  # the metric's words too: "33% faster", "42.2% improved efficiency"
         gain = holder.dep_ == "compound" and holder.head.lemma_.lower() in CHANGE_NOUNS  # "a 41.8 performance boost"
         return metric, changed or gain or any(t.tag_ in COMPARATIVE_TAGS or t.lemma_ in CHANGE_VERBS for t in through)
     return None
@@ -404,9 +404,8 @@ def results_of(doc: Doc, own: dict[str, Span]) -> list[Result]:
             verbs = clause_verbs(tied_value.unit)
             if verbs and is_condition(verbs[-1]):
                 continue  # "if we set the threshold to have a 1% false positive rate"
-            described = (
-                metric.root.dep_ == "pobj" and metric.root.head.lower_ == "with"
-            )  # "X beats Y with a 64% win rate"
+            # "X beats Y with a 64% win rate": a score, whatever the verb
+            described = metric.root.dep_ == "pobj" and metric.root.head.lower_ == "with"
             relative = (
                 relative
                 or not described

@@ -51,7 +51,7 @@ def found(nlp, text):
             "We propose FooNet. FooNet is 3x faster than BarNet.",
             {("3x", 3.0, "×", "faster", "change", "FooNet", NONE, "BarNet")},
         ),
-        (  # a percentage that is a comparative's is a change
+        (  # a percentage a comparative or a participle of change holds is a change
             "We propose FooNet. FooNet trains up to 33% faster than BarNet.",
             {("33%", 33.0, "%", "faster", "change", "FooNet", NONE, "BarNet")},
         ),
