@@ -230,7 +230,8 @@ def build(
     )
     warnings += extraction.warnings
     counts = counts_of(graph, mentions)
-    processes = (workers or default_workers()) if len(corpus.papers) >= MIN_PARALLEL else 1
+    # not after Dask, whose client leaves a thread in this process: a fork copies no thread, whatever it holds
+    processes = (workers or default_workers()) if len(corpus.papers) >= MIN_PARALLEL and not dask else 1
     with staged(out) as staging:
         timings.update(write_exports(exports, graph, staging, mentions, options, out, processes))
         lap("exports")
