@@ -303,6 +303,7 @@ PATTERNS: dict[str, list[list[dict]]] = {
 }
 # A DATASET named inside a noun phrase: "the ESP benchmark" (head noun "benchmark", name "ESP").
 NAME_DEPS = {"compound", "nmod", "amod", "appos"}
+SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 
 
 def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span], examples: bool = True) -> list[Span]:
@@ -521,7 +522,7 @@ def clause_subject(token: Token) -> Token | None:
     """The subject of the clause a token is in: the first subject up the tree."""
     for ancestor in (token, *token.ancestors):
         for c in ancestor.children:
-            if c.dep_ in ("nsubj", "nsubjpass"):
+            if c.dep_ in SUBJECT_DEPS:
                 return c
     return None
 

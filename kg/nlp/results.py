@@ -42,7 +42,7 @@ from .lexicon import (
     TASK_PREPOSITIONS,
 )
 from .metric_names import SPEEDUP, is_metric_name, metric_key
-from .relations import is_trained_on, own_label, spans_at
+from .relations import SUBJECT_DEPS, is_trained_on, own_label, spans_at
 from .roles import is_proposed_name
 from .spans import named_by_apposition
 
@@ -52,7 +52,6 @@ UNITS = {"%": "%", "×": "×", "x": "×", "X": "×", "times": "×", "fold": "×"
 COMPARATIVE_TAGS = {"JJR", "RBR"}  # "higher", "better", "more"
 SETTING_PREPOSITIONS = {"at", "under"}  # "60% accuracy at a 90% pruning ratio": the 90% is a setting
 MODIFIER_DEPS = {"nummod", "nmod", "compound", "amod", "npadvmod", "quantmod", "appos", "dobj", "attr"}
-SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 MAX_METRIC_WORDS = max(len(m.split()) for m in RESULT_METRICS)
 
 
