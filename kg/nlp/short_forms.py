@@ -11,6 +11,10 @@ import re
 from .lexicon import SKIPPABLE_WORDS
 
 MAX_SHORT_CHARS = 10
+DIGIT_WORDS = {"2": "to", "4": "for"}  # digits short forms write for a word: "Seq2Seq", "L2O"
+DIGIT_AFTER_LETTER = re.compile(r"([A-Za-z])([24])(?![0-9])")
+DIGIT_BETWEEN_LETTERS = re.compile(r"([A-Za-z])([24])(?=[A-Za-z])")
+WORD_BREAK = re.compile(r"[\s-]+")
 
 
 def short_form_key(short: str) -> str:
@@ -61,13 +65,38 @@ def find_long_form(short: str, candidate: str) -> int | None:
     """Where in `candidate` (text before the parenthesis) the long form of `short` starts.
 
     First by initials (each letter starts a word); else Schwartz & Hearst (2003): match the short
-    form's characters right to left, the first one at the start of a word.
+    form's characters right to left, the first one at the start of a word. A short form with a digit for a
+    word or a letter is also tried as read (`digit_readings`).
     """
     short = short_form_key(short)
-    strict = initials_start(short, candidate)
-    if strict is not None:
-        start = candidate.rfind(" ", 0, strict + 1) + 1
-        return start if len(candidate[start:].split()) <= min(len(short) + 5, 2 * len(short)) else None
+    sounded, repeated = digit_readings(short)
+    for reading in (r for r in (short, sounded, repeated) if r):
+        strict = initials_start(reading, candidate)
+        if strict is not None:
+            word = candidate.rfind(" ", 0, strict + 1) + 1
+            return word if len(candidate[word:].split()) <= min(len(reading) + 5, 2 * len(reading)) else None
+    start = letters_start(short, candidate)
+    if start is None and sounded and (start := letters_start(sounded, candidate)) is not None:
+        words = set(WORD_BREAK.split(candidate[start:].lower()))  # the digit's word itself: "sequence-to-sequence"
+        return start if all(DIGIT_WORDS[digit] in words for _, digit in DIGIT_BETWEEN_LETTERS.findall(short)) else None
+    return start
+
+
+def digit_readings(short: str) -> tuple[str | None, str | None]:
+    """A short form with a 2 or a 4 after a letter, read as the letters its long form starts with: the digit
+    between letters as the word it sounds like ("L2O", learning to optimize; "Seq2Seq"), and, by initials only,
+    the digit as that many of the letter before ("MQF2", multivariate quantile function forecaster). None
+    where there is no such reading, or for one letter and a digit ("L2", "C4": a norm, a corpus)."""
+    if sum(c.isalpha() for c in short) < 2:
+        return None, None
+    sounded = DIGIT_BETWEEN_LETTERS.sub(lambda m: m[1] + DIGIT_WORDS[m[2]][0], short)
+    repeated = DIGIT_AFTER_LETTER.sub(lambda m: m[1] * int(m[2]), short)
+    return (sounded if sounded != short else None), (repeated if repeated != short else None)
+
+
+def letters_start(short: str, candidate: str) -> int | None:
+    """Schwartz & Hearst: where the long form starts if the short form's characters, right to left, are found
+    in `candidate` in order, the first at the start of a word."""
     s, c = len(short) - 1, len(candidate) - 1
     while s >= 0:
         ch = short[s].lower()

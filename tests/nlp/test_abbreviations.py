@@ -21,7 +21,31 @@ def test_long_form_found(short, before, long):
     assert start is not None and before[start:] == long
 
 
-@pytest.mark.parametrize("short, before", [("XYZ", "graph neural networks"), ("GNN", "GNN")])
+@pytest.mark.parametrize(
+    "short, before, long",
+    [
+        ("L2O", "not yet used for Learning to Optimize", "Learning to Optimize"),
+        ("Seq2Seq", "a standard sequence-to-sequence", "sequence-to-sequence"),
+        ("R4R", "the extended Room-for-Room", "Room-for-Room"),
+        ("MQF2", "we propose Multivariate Quantile Function Forecaster", "Multivariate Quantile Function Forecaster"),
+    ],
+)
+def test_a_digit_read_as_a_word_or_as_letters(short, before, long):
+    """ "2" for "to", "4" for "for", "F2" for two words starting with F."""
+    start = find_long_form(short, before)
+    assert start is not None and before[start:] == long
+
+
+@pytest.mark.parametrize(
+    "short, before",
+    [
+        ("XYZ", "graph neural networks"),
+        ("GNN", "GNN"),
+        ("L2", "we bound the error in the least squares"),  # a norm: one letter and a digit is read as written
+        ("CO2", "we propose Consistent Contrast"),  # "2" at the end is no word, and "Contrast" no two C-O words
+        ("M2WU", "Mutation-Driven Multiplicative Weights Update"),  # the "to" of M2WU is in no word here
+    ],
+)
 def test_no_long_form(short, before):
     assert find_long_form(short, before) is None
 
@@ -42,6 +66,12 @@ def test_pairs_on_a_real_doc(nlp):
     doc = nlp("Graph State Space Models (SSMs) enhance Graph Neural Networks (GNNs). We compare SSMs with GNNs.")
     pairs = [(doc[a:b].text, doc[c:d].text) for (a, b), (c, d) in doc._.abbreviations]
     assert pairs == [("State Space Models", "SSMs"), ("Graph Neural Networks", "GNNs")]
+
+
+def test_a_short_form_with_a_digit_for_to_on_a_real_doc(nlp):
+    doc = nlp("We propose a framework called prefer-to-classify (P2C). P2C improves text classifiers.")
+    pairs = [(doc[a:b].text, doc[c:d].text) for (a, b), (c, d) in doc._.abbreviations]
+    assert pairs == [("prefer-to-classify", "P2C")]
 
 
 def test_a_quoted_long_form_leaves_its_quotes(nlp):
