@@ -33,6 +33,24 @@ PATTERNS = {
             "RIGHT_ATTRS": {"DEP": {"IN": ["dobj", "attr", "oprd"]}},
         },
     ],
+    # "we address this limitation by introducing X": the means by which the authors do what they say
+    "BY_PROPOSING": [
+        {"RIGHT_ID": "main", "RIGHT_ATTRS": {"POS": {"IN": ["VERB", "AUX"]}}},
+        {
+            "LEFT_ID": "main",
+            "REL_OP": ">",
+            "RIGHT_ID": "subject",
+            "RIGHT_ATTRS": {"DEP": "nsubj", "LOWER": {"IN": AUTHOR_SUBJECTS}},
+        },
+        {"LEFT_ID": "main", "REL_OP": ">", "RIGHT_ID": "by", "RIGHT_ATTRS": {"DEP": "prep", "LOWER": "by"}},
+        {
+            "LEFT_ID": "by",
+            "REL_OP": ">",
+            "RIGHT_ID": "verb",
+            "RIGHT_ATTRS": {"DEP": "pcomp", "LEMMA": {"IN": PROPOSAL_VERBS}, "TAG": "VBG"},
+        },
+        {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "object", "RIGHT_ATTRS": {"DEP": "dobj"}},
+    ],
     # "a new benchmark is introduced"
     "PROPOSED": [
         {"RIGHT_ID": "verb", "RIGHT_ATTRS": {"LEMMA": {"IN": PROPOSAL_VERBS}, "TAG": "VBN"}},

@@ -427,6 +427,18 @@ def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
     assert found["LoRA"].role == "uses"
 
 
+def test_what_the_authors_do_something_by_introducing_is_proposed(nlp):
+    found = by_text(
+        run(
+            nlp,
+            "In this paper, we address this limitation by introducing SafeDiffuser, a method to equip diffusion "
+            "models with safety guarantees. Performance can be improved by introducing dropout into GPT-2.",
+        )
+    )
+    assert found["SafeDiffuser"].role == "proposes"
+    assert found["dropout"].role == found["GPT-2"].role == "uses"
+
+
 def test_hardware_is_not_an_entity(nlp):
     texts = {
         m.text
