@@ -72,6 +72,8 @@ PATTERNS = {
         {"LEFT_ID": "object", "REL_OP": ">", "RIGHT_ID": "cue", "RIGHT_ATTRS": {"DEP": "poss", "LOWER": "our"}},
     ],
 }
+PROPOSED_DETERMINERS = {"a", "an", "the", "our"}  # between "we propose" and what it proposes
+ACTIVE_VERB_TAGS = {"VBP", "VBZ", "VBD"}  # "we introduce", "this paper presents", "we developed"
 # Arcs that lead away from the proposed thing ("X for Y", "X that uses Y", "X based on Y").
 LEAVING_ARCS = {"prep", "relcl", "acl", "advcl", "ccomp", "xcomp", "punct", "agent", "advmod", "npadvmod"}
 
@@ -124,7 +126,7 @@ class RoleMarker:
             anchor = token_ids[[p["RIGHT_ID"] for p in pattern].index("object")]
             add_proposed_region(doc[anchor], region)
         spans = list(doc.spans[SPAN_KEY])
-        proposed = [s.root.i in region for s in spans]
+        proposed = [s.root.i in region or follows_proposal(s) for s in spans]
         for i in range(1, len(spans)):
             proposed[i] = proposed[i] or proposed[i - 1] and names_it(spans[i - 1], spans[i])
         doc._.proposed = [[s.start, s.end] for s, p in zip(spans, proposed) if p]
@@ -134,6 +136,21 @@ class RoleMarker:
         if methods:
             doc.spans[SPAN_KEY] = [Span(doc, s.start, s.end, label="METHOD") if s.text in methods else s for s in spans]
         return doc
+
+
+def follows_proposal(span: Span) -> bool:
+    """Does the span come right after "we propose" ("we also introduce the", "this paper presents a")? The
+    wording says so where the parser hangs the name elsewhere ("We introduce FlexTok, a tokenizer that
+    projects images into variable-length, ordered 1D token sequences": FlexTok the subject of "ordered")."""
+    doc, i = span.doc, span.start - 1
+    if i >= 0 and doc[i].lower_ in PROPOSED_DETERMINERS:
+        i -= 1
+    if i < 1 or doc[i].lemma_ not in PROPOSAL_VERBS or doc[i].tag_ not in ACTIVE_VERB_TAGS:
+        return False
+    i -= 1
+    while i > 0 and doc[i].pos_ == "ADV":
+        i -= 1
+    return doc[i].lower_ in AUTHOR_SUBJECTS
 
 
 def is_proposed_name(span: Span) -> bool:

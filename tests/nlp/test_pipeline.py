@@ -439,6 +439,19 @@ def test_what_the_authors_do_something_by_introducing_is_proposed(nlp):
     assert found["dropout"].role == found["GPT-2"].role == "uses"
 
 
+def test_what_comes_right_after_we_introduce_is_proposed_however_parsed(nlp):
+    """The parser makes FlexTok the subject of "ordered"."""
+    found = by_text(
+        run(
+            nlp,
+            "We introduce FlexTok, a tokenizer that projects 2D images into variable-length, ordered 1D token "
+            "sequences. Earlier works propose LoRA.",
+        )
+    )
+    assert found["FlexTok"].role == "proposes"
+    assert found["LoRA"].role == "uses"
+
+
 def test_hardware_is_not_an_entity(nlp):
     texts = {
         m.text
