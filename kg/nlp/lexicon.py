@@ -131,6 +131,7 @@ PROPOSAL_VERBS = [
     "curate", "create",
 ]
 AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
+PROPOSED_DETERMINERS = {"a", "an", "the", "our"}  # between "we propose" and what it proposes
 # "X has been proposed", "X was recently introduced": somebody else's earlier work.
 EARLIER_WORK_WORDS = {"have", "recently", "previously", "already", "widely", "extensively", "traditionally"}
 

@@ -13,7 +13,14 @@ from spacy.tokens import Doc, Span, Token
 
 from ..settings import SPAN_KEY
 from .labels import apposed, strong_head_label
-from .lexicon import AUTHOR_SUBJECTS, CALLING_VERBS, EARLIER_WORK_WORDS, PROPOSAL_VERBS, STRONG_HEADS
+from .lexicon import (
+    AUTHOR_SUBJECTS,
+    CALLING_VERBS,
+    EARLIER_WORK_WORDS,
+    PROPOSAL_VERBS,
+    PROPOSED_DETERMINERS,
+    STRONG_HEADS,
+)
 from .spans import is_capitalised_name, is_name
 
 PATTERNS = {
@@ -72,7 +79,6 @@ PATTERNS = {
         {"LEFT_ID": "object", "REL_OP": ">", "RIGHT_ID": "cue", "RIGHT_ATTRS": {"DEP": "poss", "LOWER": "our"}},
     ],
 }
-PROPOSED_DETERMINERS = {"a", "an", "the", "our"}  # between "we propose" and what it proposes
 ACTIVE_VERB_TAGS = {"VBP", "VBZ", "VBD"}  # "we introduce", "this paper presents", "we developed"
 # Arcs that lead away from the proposed thing ("X for Y", "X that uses Y", "X based on Y").
 LEAVING_ARCS = {"prep", "relcl", "acl", "advcl", "ccomp", "xcomp", "punct", "agent", "advmod", "npadvmod"}
