@@ -23,16 +23,22 @@ from .lexicon import (
 )
 from .spans import is_capitalised_name, is_name
 
+
+def author_subject(verb: str) -> dict:
+    """A DependencyMatcher node: the subject of `verb` is the authors ("we", "this paper")."""
+    return {
+        "LEFT_ID": verb,
+        "REL_OP": ">",
+        "RIGHT_ID": "subject",
+        "RIGHT_ATTRS": {"DEP": "nsubj", "LOWER": {"IN": AUTHOR_SUBJECTS}},
+    }
+
+
 PATTERNS = {
     # "we propose X", "this paper introduces X"
     "PROPOSE": [
         {"RIGHT_ID": "verb", "RIGHT_ATTRS": {"LEMMA": {"IN": PROPOSAL_VERBS}}},
-        {
-            "LEFT_ID": "verb",
-            "REL_OP": ">",
-            "RIGHT_ID": "subject",
-            "RIGHT_ATTRS": {"DEP": "nsubj", "LOWER": {"IN": AUTHOR_SUBJECTS}},
-        },
+        author_subject("verb"),
         {
             "LEFT_ID": "verb",
             "REL_OP": ">",
@@ -43,12 +49,7 @@ PATTERNS = {
     # "we address this limitation by introducing X": the means by which the authors do what they say
     "BY_PROPOSING": [
         {"RIGHT_ID": "main", "RIGHT_ATTRS": {"POS": {"IN": ["VERB", "AUX"]}}},
-        {
-            "LEFT_ID": "main",
-            "REL_OP": ">",
-            "RIGHT_ID": "subject",
-            "RIGHT_ATTRS": {"DEP": "nsubj", "LOWER": {"IN": AUTHOR_SUBJECTS}},
-        },
+        author_subject("main"),
         {"LEFT_ID": "main", "REL_OP": ">", "RIGHT_ID": "by", "RIGHT_ATTRS": {"DEP": "prep", "LOWER": "by"}},
         {
             "LEFT_ID": "by",

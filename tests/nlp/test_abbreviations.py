@@ -14,24 +14,14 @@ from kg.nlp.short_forms import find_long_form, is_short_form, short_form_key
         ("ARC", "On the Abstraction and Reasoning Corpus", "Abstraction and Reasoning Corpus"),
         ("FoA", "we introduce Fleet of Agents", "Fleet of Agents"),
         ("OOD", "we focus on the out-of-distribution", "out-of-distribution"),
-    ],
-)
-def test_long_form_found(short, before, long):
-    start = find_long_form(short, before)
-    assert start is not None and before[start:] == long
-
-
-@pytest.mark.parametrize(
-    "short, before, long",
-    [
+        # a digit read as a word ("2" for "to", "4" for "for") or as letters ("F2": two words starting with F)
         ("L2O", "not yet used for Learning to Optimize", "Learning to Optimize"),
         ("Seq2Seq", "a standard sequence-to-sequence", "sequence-to-sequence"),
         ("R4R", "the extended Room-for-Room", "Room-for-Room"),
         ("MQF2", "we propose Multivariate Quantile Function Forecaster", "Multivariate Quantile Function Forecaster"),
     ],
 )
-def test_a_digit_read_as_a_word_or_as_letters(short, before, long):
-    """ "2" for "to", "4" for "for", "F2" for two words starting with F."""
+def test_long_form_found(short, before, long):
     start = find_long_form(short, before)
     assert start is not None and before[start:] == long
 
