@@ -1,11 +1,12 @@
 """Time a build against one single-process pass of the plain English model over the same abstracts.
 
     python benchmarks/bench_build.py ../shared/data/papers/icml2025.jsonl [--workers N] [--warm] [--add FILE] [--queries]
-                                     [--no-model-pass]
+                                     [--no-model-pass] [--cached --out DIR]
 
-Builds cold (the cache in --out emptied first), then, with --warm, again: unchanged, so up to date (nothing
-written), then in full from the cache (its manifest deleted: every export written again), and with --add,
-with FILE's papers added (those parsed, everything else from the cache); then runs
+Builds cold (the cache in --out emptied first; with --cached, from the parses a build of the same abstracts
+left in --out's cache, timing what follows the parse alone), then, with --warm, again: unchanged, so up to
+date (nothing written), then in full from the cache (its manifest deleted: every export written again), and
+with --add, with FILE's papers added (those parsed, everything else from the cache); then runs
 en_core_web_sm (every component, its NER included) over the same clean abstracts with `nlp.pipe` in
 this one process. Prints each stage's seconds (each export's own, written side by side, and
 `exports` for all of them), the ratio build / model pass, abstracts per second and
@@ -27,6 +28,7 @@ from pathlib import Path
 import psutil
 
 from kg import build
+from kg.builder.stages import BuildResult
 from kg.clean import clean
 from kg.corpus import read_corpus
 from kg.layout import CACHE_FILE, MANIFEST_FILE
@@ -74,7 +76,7 @@ def model_pass(inputs: list[Path], batch_size: int) -> tuple[float, float, int]:
     return loaded - started, time.perf_counter() - loaded, len(texts)
 
 
-def timed_build(inputs: list[Path], out: Path, workers: int | None) -> tuple[float, object]:
+def timed_build(inputs: list[Path], out: Path, workers: int | None) -> tuple[float, BuildResult]:
     with PeakRSS() as rss:
         started = time.perf_counter()
         result = build(inputs, out, workers=workers)
@@ -94,12 +96,15 @@ def main() -> None:
     parser.add_argument("--add", type=Path, metavar="FILE", help="then build with the papers of FILE added")
     parser.add_argument("--queries", action="store_true", help="time every queries/*.rq through `kg query`")
     parser.add_argument("--no-model-pass", action="store_true", help="skip the plain model pass (a large corpus)")
+    parser.add_argument("--cached", action="store_true", help="first build from the parses kept in --out's cache")
     args = parser.parse_args()
+    if args.cached and not args.out:
+        parser.error("--cached reads the cache of --out: give it")
     out = args.out or Path(tempfile.mkdtemp(prefix="paperkg-bench-"))
-    for name in (CACHE_FILE, MANIFEST_FILE):  # a cold build: nothing to reuse
+    for name in (MANIFEST_FILE,) if args.cached else (CACHE_FILE, MANIFEST_FILE):  # a cold build: nothing to reuse
         (out / name).unlink(missing_ok=True)
 
-    print("cold build:")
+    print("build from the cache:" if args.cached else "cold build:")
     cold, result = timed_build(args.inputs, out, args.workers)
     n = len(result.corpus.papers)
     print(f"  {cold:.1f} s, {n / cold:.1f} abstracts/s")

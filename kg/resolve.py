@@ -98,7 +98,8 @@ NAME_NUMBER_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[0-9])")  # "CIFAR-10" = "CIF
 SIZE_SUFFIX = re.compile(r"(?<=[0-9])[kmb](?![A-Za-z])")  # "ImageNet-1k" = "ImageNet-1K", "Llama-2-7b" = "Llama-2-7B"
 
 
-def key_words(token: str) -> list[str]:
+@lru_cache(maxsize=1 << 18)  # a token of many names ("learning", "neural"): keys are asked for by the million
+def key_words(token: str) -> tuple[str, ...]:
     """One whitespace-separated token as key words: an acronym as written ("GNN-based") but for a hyphen
     before a number ("CIFAR-10" -> "CIFAR10"); any other word lower-cased, joined after a prefix
     ("multi-modal" -> "multimodal") and split at its other hyphens ("vision-language" -> "vision",
@@ -106,7 +107,7 @@ def key_words(token: str) -> list[str]:
     ("ImageNet-1k" -> "ImageNet1K")."""
     token = SIZE_SUFFIX.sub(lambda size: size.group().upper(), token.strip(KEY_STRIP))
     if is_acronym(token):
-        return [NAME_NUMBER_HYPHEN.sub("", token)]
+        return (NAME_NUMBER_HYPHEN.sub("", token),)
     words: list[str] = []
     for part in token.lower().split("-"):
         part = part.strip(KEY_STRIP)
@@ -114,20 +115,35 @@ def key_words(token: str) -> list[str]:
             words[-1] += part
         elif part:
             words.append(part)
-    return words
+    return tuple(words)
 
 
-# Leading fillers as key words, longest first ("state-of-the-art" is four).
-FILLER_PHRASES = sorted({tuple(key_words(f)) for f in LEADING_FILLERS}, key=len, reverse=True)
+def by_first_word(phrases: Iterable[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
+    """Phrases of key words by their first word, longest first."""
+    grouped: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+    for phrase in sorted(set(phrases), key=len, reverse=True):
+        grouped[phrase[0]].append(phrase)
+    return dict(grouped)
+
+
+FILLER_PHRASES = by_first_word(key_words(f) for f in LEADING_FILLERS)  # "state-of-the-art" is four key words
 
 
 def drop_fillers(words: list[str]) -> list[str]:
     """Leading determiners and hype words, keeping the last word: "the so-called X" -> "X"."""
-    while True:
-        phrase = next((p for p in FILLER_PHRASES if len(words) > len(p) and tuple(words[: len(p)]) == p), None)
+    while words and words[0] in FILLER_PHRASES:
+        phrases = FILLER_PHRASES[words[0]]
+        phrase = next((p for p in phrases if len(words) > len(p) and tuple(words[: len(p)]) == p), None)
         if phrase is None:
             return words
         words = words[len(phrase) :]
+    return words
+
+
+@lru_cache(maxsize=1 << 18)
+def spelled(word: str) -> str:
+    """A key word as keys spell it: an acronym as written, any other word in US spelling."""
+    return word if is_acronym(word) else us_spelling(word)
 
 
 def entity_key(name: str) -> str:
@@ -154,7 +170,7 @@ def entity_key(name: str) -> str:
     head, hyphen, last = words[-1].rpartition("-")  # only an acronym keeps a hyphen ("GNN-layers")
     one = singular(last)
     words[-1] = head + hyphen + (one if one == one.rstrip(KEY_STRIP) else last)  # "aa.s": not "aa."
-    return " ".join(w if is_acronym(w) else us_spelling(w) for w in words)
+    return " ".join(map(spelled, words))
 
 
 SHORT_ACRONYM = re.compile(r"^[A-Z]{1,5}$")  # "SDP", "RL", "R": its case is all that tells it from a word
@@ -435,6 +451,7 @@ def is_no_node(key: str, label: str, names: Iterable[str], written_as_a_name: bo
     )
 
 
+@lru_cache(maxsize=1 << 18)  # asked for each word of each mention
 def is_name_word(word: str) -> bool:
     """A word only a name is spelled with: a capital after the first letter, or a digit ("BERT", "GPT-4")."""
     return any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)
