@@ -174,8 +174,29 @@ def listed_under(span: Span) -> Token | None:
 
 
 def apposed(token: Token) -> list[Token]:
-    """The nouns in apposition to a token, either way round ("OTTER, a novel VLA architecture")."""
-    return ([token.head] if token.dep_ == "appos" else []) + [c for c in token.children if c.dep_ == "appos"]
+    """The nouns in apposition to a token, either way round ("OTTER, a novel VLA architecture"), and after the
+    long form that defines it ("HELMET (How to Evaluate Long-context Models ...), a comprehensive benchmark",
+    which the parser reads as a second object of "introduce"), that one first: what the long form's own words
+    say (EMMA, "Enhanced MultiModal reAsoning", is no task) comes after what the text calls X."""
+    found = ([token.head] if token.dep_ == "appos" else []) + [c for c in token.children if c.dep_ == "appos"]
+    if (after := apposed_after_long_form(token)) is not None:
+        return [after, *(t for t in found if t != after)]
+    return found
+
+
+def apposed_after_long_form(token: Token) -> Token | None:
+    """ "X (long form), a/an/the ... noun": the noun, when the parser hangs it on X or on what X hangs on."""
+    doc, end = token.doc, min(token.sent.end, token.i + MAX_LIST_TOKENS)
+    if token.i + 1 >= end or doc[token.i + 1].text != "(":
+        return None
+    close = next((i for i in range(token.i + 2, end) if doc[i].text in {"(", ")"}), None)
+    if close is None or doc[close].text != ")" or close + 2 >= end or doc[close + 1].text != ",":
+        return None
+    article = doc[close + 2]
+    noun = article.head
+    if article.lower_ not in {"a", "an", "the"} or noun.i <= close or noun.pos_ not in {"NOUN", "PROPN"}:
+        return None
+    return noun if noun.head in (token, token.head) else None
 
 
 def name_label(span: Span) -> str | None:

@@ -6,6 +6,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.labels import (
     MAX_LIST_TOKENS,
+    apposed,
     dataset_cue,
     evaluating_sentences,
     example_of,
@@ -164,3 +165,36 @@ def test_the_sentences_that_evaluate_are_found_once():
         sent_starts=[True, False, False, False, True, False, False, False],
     )
     assert evaluating_sentences(tokens) == {0}
+
+
+def defined_name(*after: tuple[str, str, str, str, int]) -> Doc:
+    """ "We present EMMA (Enhanced reasoning)" and then `after`."""
+    return doc(
+        ("We", "PRON", "we", "nsubj", 1),
+        ("present", "VERB", "present", "ROOT", 1),
+        ("EMMA", "PROPN", "EMMA", "dobj", 1),
+        ("(", "PUNCT", "(", "punct", 2),
+        ("Enhanced", "ADJ", "enhanced", "amod", 5),
+        ("reasoning", "NOUN", "reasoning", "appos", 2),
+        (")", "PUNCT", ")", "punct", 2),
+        *after,
+    )
+
+
+def test_the_noun_after_a_defining_long_form_is_apposed_first():
+    """ "EMMA (Enhanced reasoning), a benchmark": the parser hangs "benchmark" on the verb; it says what EMMA is
+    before the long form's own head does."""
+    named = defined_name(
+        (",", "PUNCT", ",", "punct", 1),
+        ("a", "DET", "a", "det", 9),
+        ("benchmark", "NOUN", "benchmark", "npadvmod", 1),
+        (".", "PUNCT", ".", "punct", 1),
+    )
+    assert [t.text for t in apposed(named[2])] == ["benchmark", "reasoning"]
+    unset = defined_name(
+        ("for", "ADP", "for", "prep", 1),
+        ("a", "DET", "a", "det", 9),
+        ("benchmark", "NOUN", "benchmark", "pobj", 7),
+        (".", "PUNCT", ".", "punct", 1),
+    )
+    assert [t.text for t in apposed(unset[2])] == ["reasoning"]

@@ -194,6 +194,8 @@ def test_a_name_set_beside_a_dataset_word_is_a_dataset_whoever_found_it(nlp):
         ("In this paper, we present Motion-X, a large-scale 3D expressive whole-body motion dataset.", "Motion-X"),
         ("We develop ENAMEL (EfficeNcy AutoMatic EvaLuator), a rigorous benchmark for code efficiency.", "ENAMEL"),
         ("We introduce CYCLESGYM, an RL environment based on the multi-year CGM Cycles.", "CYCLESGYM"),
+        ("We present EMMA (Enhanced MultiModal reAsoning), a benchmark targeting multimodal reasoning.", "EMMA"),
+        ("We introduce HELMET (How to Evaluate Long-context Models Effectively), a comprehensive benchmark.", "HELMET"),
         ("We produce a dataset BUTTONInstruct comprising 8k data points.", "BUTTONInstruct"),
     ]:
         assert by_text(run(nlp, text))[name].label == "DATASET", text
