@@ -129,13 +129,15 @@ def by_first_word(phrases: Iterable[tuple[str, ...]]) -> dict[str, list[tuple[st
 FILLER_PHRASES = by_first_word(key_words(f) for f in LEADING_FILLERS)  # "state-of-the-art" is four key words
 
 
+def leading_filler(words: list[str]) -> tuple[str, ...] | None:
+    """The longest filler phrase the words start with, a word left after it."""
+    phrases = FILLER_PHRASES.get(words[0], ()) if words else ()
+    return next((p for p in phrases if len(words) > len(p) and tuple(words[: len(p)]) == p), None)
+
+
 def drop_fillers(words: list[str]) -> list[str]:
     """Leading determiners and hype words, keeping the last word: "the so-called X" -> "X"."""
-    while words and words[0] in FILLER_PHRASES:
-        phrases = FILLER_PHRASES[words[0]]
-        phrase = next((p for p in phrases if len(words) > len(p) and tuple(words[: len(p)]) == p), None)
-        if phrase is None:
-            return words
+    while (phrase := leading_filler(words)) is not None:
         words = words[len(phrase) :]
     return words
 
