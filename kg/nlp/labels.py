@@ -347,7 +347,8 @@ def names_none(span: Span) -> bool:
 def dataset_cue(span: Span, evaluating: frozenset[int], certain: str | None = None) -> bool:
     """Does the text call the span a dataset: "X dataset", "the X and Y benchmarks", "experiments on X" (in
     one of the `evaluating` sentences)? The last cue is a guess that a name's `certain` label ("models
-    including GPT-4o") outweighs."""
+    including GPT-4o") outweighs, and so does the noun it is an example of ("on RULER and models such as
+    GLM-4-9B-1M")."""
     if precedes_dataset_head(span):
         return True
     if span.root.lemma_.lower() in DATASET_HEADS:
@@ -356,6 +357,7 @@ def dataset_cue(span: Span, evaluating: frozenset[int], certain: str | None = No
         certain is None
         and all(is_name(t) or t.text == "-" for t in span)
         and is_listed_for_evaluation(span, evaluating)
+        and ((noun := example_of(span)) is None or head_label(noun) != "METHOD")
     )
 
 

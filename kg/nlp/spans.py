@@ -61,7 +61,12 @@ def is_capitalised_name(span: Span) -> bool:
 
 
 def is_name(token: Token) -> bool:
-    return is_name_text(token.text)
+    """A token spelled as only a name is, or the letters the tokenizer split off the end of one: the "K" of
+    "GSM8K" and "ImageNet-1K", which it reads as a unit after a number."""
+    if is_name_text(token.text):
+        return True
+    before = token.doc[token.i - 1] if token.i else None
+    return before is not None and not before.whitespace_ and token.is_alpha and is_name_text(before.text)
 
 
 def is_name_text(text: str) -> bool:

@@ -187,6 +187,20 @@ def test_names_listed_under_a_plural_noun_take_its_label(nlp):
         assert [found["ZORBA"].label, found["KelpNet"].label] == ["METHOD", "METHOD"], text
 
 
+def test_names_listed_after_one_the_tokenizer_split_are_read_as_the_list(nlp):
+    """ "GSM8K" is two tokens ("GSM8", "K"); the list it starts is a list of datasets all the same, and a list of
+    examples of models stays models however it is reached ("on RULER ... and models such as X")."""
+    found = by_text(run(nlp, "Fine-tuning experiments on GSM8K, ChatDoctor, and OpenOrca show that PTST is safe."))
+    assert [found[n].label for n in ("GSM8K", "ChatDoctor", "OpenOrca")] == ["DATASET"] * 3
+    found = by_text(
+        run(
+            nlp,
+            "By evaluating ShadowKV on benchmarks like RULER, LongBench, and models such as GLM-4-9B-1M, we show gains.",
+        )
+    )
+    assert [found["RULER"].label, found["GLM-4-9B-1M"].label] == ["DATASET", "METHOD"]
+
+
 def test_a_name_set_beside_a_dataset_word_is_a_dataset_whoever_found_it(nlp):
     """The recognizer's own name spans follow their apposition too ("Motion-X, a ... motion dataset"); an
     environment or simulator so set is a dataset, and so is a name after its kind word ("a dataset X")."""

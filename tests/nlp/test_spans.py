@@ -5,7 +5,7 @@ import pytest
 import spacy
 from spacy.tokens import Doc, Span
 
-from kg.nlp.spans import named_by_apposition, tidy
+from kg.nlp.spans import is_name, named_by_apposition, tidy
 from kg.settings import SPAN_KEY
 
 NLP = spacy.blank("en")
@@ -44,6 +44,15 @@ def tidied(words: list[str], pos: list[str]) -> str | None:
 )
 def test_tidy(words, pos, expected):
     assert tidied(words, pos) == expected
+
+
+def test_the_letters_split_off_a_name_are_part_of_it():
+    """The tokenizer reads the "K" of "GSM8K" as a unit after a number; after a number alone it is one
+    ("32K tokens"), and a word after a space is no part of the name before it."""
+    names = Doc(
+        NLP.vocab, words=["GSM8", "K", ",", "32", "K", "tokens", "GPT-4", "outputs"], spaces=[0, 1, 1, 0, 1, 1, 1, 0]
+    )
+    assert [t.text for t in names if is_name(t)] == ["GSM8", "K", "GPT-4"]
 
 
 def test_a_phrase_set_beside_a_name_stands_for_it(nlp):
