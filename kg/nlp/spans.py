@@ -65,8 +65,18 @@ def is_name(token: Token) -> bool:
     "GSM8K" and "ImageNet-1K", which it reads as a unit after a number."""
     if is_name_text(token.text):
         return True
-    before = token.doc[token.i - 1] if token.i else None
-    return before is not None and not before.whitespace_ and token.is_alpha and is_name_text(before.text)
+    before = piece_before(token)
+    return before is not None and token.is_alpha and is_name_text(before.text)
+
+
+def piece_before(token: Token) -> Token | None:
+    """The token before, where the tokenizer split one word between them ("GSM8" before the "K" of "GSM8K")."""
+    doc, i = token.doc, token.i
+    return (
+        doc[i - 1]
+        if i and not doc[i - 1].whitespace_ and doc[i - 1].text[-1].isalnum() and token.text.isalnum()
+        else None
+    )
 
 
 def is_name_text(text: str) -> bool:
@@ -140,9 +150,7 @@ def whole_words(span: Span) -> Span:
     and a name is not cut there (hyphens, quotes and other punctuation still end a span: "GNN-based",
     'auxiliary "drafter" model')."""
     doc, start, end = span.doc, span.start, span.end
-    while (
-        end < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].text[-1].isalnum() and doc[end].text.isalnum()
-    ):
+    while end < len(doc) and piece_before(doc[end]) is not None:
         end += 1
     while (
         start > 0 and not doc[start - 1].whitespace_ and doc[start].text[0].isalnum() and doc[start - 1].text.isalnum()

@@ -1,5 +1,7 @@
 """Extraction on small hand-made abstracts with the real pipeline (English model + trained NER + rules)."""
 
+import pytest
+
 from kg.corpus import Paper
 from kg.nlp.labels import dataset_cue, evaluating_sentences, modifies_next, precedes_dataset_head
 from kg.nlp.parse import extract_mentions
@@ -443,29 +445,27 @@ def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
     assert found["LoRA"].role == "uses"
 
 
-def test_what_the_authors_do_something_by_introducing_is_proposed(nlp):
-    found = by_text(
-        run(
-            nlp,
+@pytest.mark.parametrize(
+    "text, proposed, used",
+    [
+        (
             "In this paper, we address this limitation by introducing SafeDiffuser, a method to equip diffusion "
             "models with safety guarantees. Performance can be improved by introducing dropout into GPT-2.",
-        )
-    )
-    assert found["SafeDiffuser"].role == "proposes"
-    assert found["dropout"].role == found["GPT-2"].role == "uses"
-
-
-def test_what_comes_right_after_we_introduce_is_proposed_however_parsed(nlp):
-    """The parser makes FlexTok the subject of "ordered"."""
-    found = by_text(
-        run(
-            nlp,
+            ["SafeDiffuser"],
+            ["dropout", "GPT-2"],
+        ),
+        (  # the parser makes FlexTok the subject of "ordered"
             "We introduce FlexTok, a tokenizer that projects 2D images into variable-length, ordered 1D token "
             "sequences. Earlier works propose LoRA.",
-        )
-    )
-    assert found["FlexTok"].role == "proposes"
-    assert found["LoRA"].role == "uses"
+            ["FlexTok"],
+            ["LoRA"],
+        ),
+    ],
+)
+def test_what_the_authors_introduce_is_proposed_however_parsed(nlp, text, proposed, used):
+    """What the authors do something "by introducing", and what comes right after "we introduce"."""
+    found = by_text(run(nlp, text))
+    assert [found[name].role for name in proposed + used] == ["proposes"] * len(proposed) + ["uses"] * len(used)
 
 
 def test_hardware_is_not_an_entity(nlp):
