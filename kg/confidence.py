@@ -44,7 +44,7 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
-from .titles import title_mentions
+from .titles import folded, title_head, title_head_mentions, title_mentions
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
@@ -69,6 +69,9 @@ class EntityEvidence:
 
     capitalised: float
     defined: float
+
+
+UNSEEN = EntityEvidence(0.0, 0.0)  # an entity only a title names (kg.titles.title_head_mentions)
 
 
 def entity_evidence(mentions: Iterable[Mention]) -> dict[str, EntityEvidence]:
@@ -101,16 +104,21 @@ def link_features(
     first = min(in_abstract, key=lambda m: m.start) if in_abstract else None
     before = word_before(paper.abstract, first.start) if first else ""
     title = variant_key(paper.title.lower()) if paper.title else ""
+    head = folded(title_head(paper.title))
+    acronym = any(is_acronym(n) for n in names)
+    proposed = first is not None and first.role == PROPOSES
     return {
         "bias": 1.0,
-        "acronym": float(any(is_acronym(n) for n in names)),
+        "acronym": float(acronym),
         "capitalised": float(any(mid_sentence_capital(m) for m in in_abstract)),
         "log words": math.log(len(words)),
         "one lowercase word": float(len(words) == 1 and entity.name.islower()),
         "in title": float(bool(title) and any(variant_key(n.lower()) in title for n in names)),
+        "title head": float(bool(head) and any(folded(n) == head for n in names)),
         "log mentions": math.log(len(in_abstract)) if in_abstract else 0.0,
         "defined here": float(any(m.long_form for m in in_abstract)),
-        "proposed": float(first is not None and first.role == PROPOSES),
+        "proposed": float(proposed),
+        "proposed name": float(proposed and acronym),
         "task": float(entity.label == "TASK"),
         "dataset": float(entity.label == "DATASET"),
         "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
@@ -169,7 +177,9 @@ def all_link_features(
     for m in resolution.mentions:
         by_link[(m.paper, m.entity)].append(m)
     return {
-        link: link_features(resolution.entities[link[1]], mentions, by_id[link[0]], evidence[link[1]], link in related)
+        link: link_features(
+            resolution.entities[link[1]], mentions, by_id[link[0]], evidence.get(link[1], UNSEEN), link in related
+        )
         for link, mentions in by_link.items()
     }
 
@@ -252,13 +262,18 @@ def confident(
     )
 
 
+def resolve_papers(mentions: list[Mention], papers: list[Paper]) -> Resolution:
+    """Entities from the abstracts' mentions and from the names the titles give before a colon."""
+    return resolve([*mentions, *title_head_mentions(papers, mentions)])
+
+
 def resolve_confident(
     mentions: list[Mention], relations: list[Relation], papers: list[Paper], min_confidence: float
 ) -> tuple[Resolution, list[Relation]]:
     """Entities from the mentions, the links of at least `min_confidence`, and the relations between entities
     kept: what a build keeps. A relation a paper states needs both its entities in the graph, not the paper's
     links to them ("X is used for Y" holds where Y is too much in passing to be listed for the paper)."""
-    resolution = resolve(mentions)
+    resolution = resolve_papers(mentions, papers)
     stated = resolve_relations(relations, resolution)
     resolution, features = linked(resolution, papers, stated)
     confidences, proposed = judged_links(features)

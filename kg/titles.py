@@ -18,12 +18,71 @@ from functools import lru_cache
 from typing import Collection, Iterable, Iterator
 
 from .corpus import Paper
+from .nlp.lexicon import DATASET_HEADS, TITLE_PHRASE_WORDS
 from .records import Entity, Mention
 from .resolve import KEY_STRIP, entity_key, is_acronym
-from .settings import USES
+from .settings import PROPOSES, USES
 
 TITLE_WORD = re.compile(r"\S+")
 NOT_LETTERS = re.compile(r"[\W_]+")
+TITLE_HEAD = re.compile(r"\s*([^:]{1,60}?)\s*:\s")  # "BUSTLE: Bottom-Up Program Synthesis ..."
+MAX_HEAD_NAME_WORDS = 3
+DATA_PREPOSITIONS = {"for", "of", "on", "in", "to", "with"}
+HEAD_NAME = re.compile(r"[\w\s+.&'-]+")  # no markup ("$\\alpha$-Net")
+
+
+def title_head(title: str) -> str:
+    """What a title names before its colon ("BUSTLE" of "BUSTLE: Bottom-Up Program Synthesis Through
+    Learning-Guided Exploration"): most often what the paper introduces."""
+    match = TITLE_HEAD.match(title)
+    return match.group(1) if match else ""
+
+
+def is_head_name(head: str) -> bool:
+    """A title's head spelled as a name ("BUSTLE", "JAWS-X", "Ordered SGD"), not a phrase in Title Case ("Shifting
+    the Paradigm", "Continuum-Armed Bandits", "Beyond CVaR", "Thinking LLMs"): a few words, one of them a word
+    whose case carries meaning, none a function word, the first no verb in -ing."""
+    words = head.split()
+    if not (0 < len(words) <= MAX_HEAD_NAME_WORDS and HEAD_NAME.fullmatch(head) and any(map(is_acronym, words))):
+        return False
+    first = words[0]
+    return len(words) == 1 or not (
+        any(w.islower() or w.lower() in TITLE_PHRASE_WORDS for w in words)
+        or first.endswith("ing")
+        and not is_acronym(first)
+    )
+
+
+def names_data(rest: str) -> bool:
+    """Does the rest of a title say its head is data: "A Dataset for ...", "... Understanding Benchmark" (not
+    "Mode-Guided Dataset Distillation")."""
+    words = re.findall(r"\w+", rest.lower())
+    return any(
+        word in DATASET_HEADS and (i + 1 == len(words) or words[i + 1] in DATA_PREPOSITIONS)
+        for i, word in enumerate(words)
+    )
+
+
+def title_head_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) -> list[Mention]:
+    """The name a title gives before its colon where the paper's abstract does not name it, as a mention the
+    paper proposes: a dataset where the rest of the title says so ("MMLU-Pro: A More Robust and Challenging
+    Multi-Task Language Understanding Benchmark"), else a method."""
+    heads = {}
+    for paper in papers:
+        head = title_head(paper.title)
+        if is_head_name(head):
+            heads[paper.id] = paper, head
+    for m in mentions:
+        if m.paper in heads and folded(m.name).lower() == folded(heads[m.paper][1]).lower():
+            del heads[m.paper]
+    found = []
+    for paper, head in heads.values():
+        start = paper.title.index(head)
+        label = "DATASET" if names_data(paper.title[start + len(head) :]) else "METHOD"
+        found.append(
+            Mention(paper.id, start, start + len(head), head, head, label, PROPOSES, paper.title, in_title=True)
+        )
+    return found
 
 
 def title_words(title: str) -> list[tuple[int, int]]:

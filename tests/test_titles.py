@@ -11,7 +11,7 @@ from kg import build
 from kg.cli import app
 from kg.corpus import Paper
 from kg.resolve import resolve
-from kg.titles import name_index, named_in, title_mentions, title_words
+from kg.titles import is_head_name, name_index, named_in, title_head, title_head_mentions, title_mentions, title_words
 from tests.helpers import jsonl
 from tests.test_resolve import mention
 
@@ -75,6 +75,47 @@ def test_a_paper_gets_no_title_mention_of_what_its_abstract_links_nor_one_twice(
         ("a", "ImageNet", True, papers[0].title),
     ]
     assert all(papers[0].title[m.start : m.end] == m.text for m in found)
+
+
+@pytest.mark.parametrize(
+    "title, head, is_name",
+    [
+        ("BUSTLE: Bottom-Up Program Synthesis Through Learning-Guided Exploration", "BUSTLE", True),
+        ("JAWS-X: Addressing Efficiency Bottlenecks of Conformal Prediction", "JAWS-X", True),
+        ("Ordered SGD: A New Stochastic Optimization Framework", "Ordered SGD", True),
+        ("Shifting the Paradigm: A Diffeomorphism Between Time Series", "Shifting the Paradigm", False),
+        ("Continuum-Armed Bandits: A Function Space Perspective", "Continuum-Armed Bandits", False),
+        ("SGD Jittering: A Training Strategy for Robust Unrolled Networks", "SGD Jittering", True),
+        ("Beyond CVaR: Leveraging Static Spectral Risk Measures", "Beyond CVaR", False),
+        ("DPO Meets PPO: Reinforced Token Optimization for RLHF", "DPO Meets PPO", False),
+        ("Thinking LLMs: General Instruction Following with Thought Generation", "Thinking LLMs", False),
+        ("Parameters vs FLOPs: Scaling Laws for Optimal Sparsity", "Parameters vs FLOPs", False),
+        ("$\\alpha$-Net: Learning With Angles", "$\\alpha$-Net", False),  # markup is no name
+        ("Why Diffusion Models Work", "", False),
+    ],
+)
+def test_a_title_head_spelled_as_a_name_is_a_name(title, head, is_name):
+    assert title_head(title) == head
+    assert is_head_name(title_head(title)) is is_name
+
+
+def test_a_title_head_the_abstract_does_not_name_is_proposed_from_the_title():
+    papers = [
+        Paper("a", "We present a bottom-up synthesizer.", "BUSTLE: Bottom-Up Program Synthesis"),
+        Paper("b", "MMLU-Pro extends MMLU.", "MMLU-Pro: A More Robust Language Understanding Benchmark"),
+        Paper("e", "We distill datasets.", "MGD3: Mode-Guided Dataset Distillation using Diffusion Models"),
+        Paper("c", "We present CCM, a controllable model.", "CCM: Real-Time Controllable Visual Content Creation"),
+        Paper("d", "We study bandits.", "Continuum-Armed Bandits: A Function Space Perspective"),
+    ]
+    abstract_mentions = [mention("c", "CCM")]
+    found = title_head_mentions(papers, abstract_mentions)
+    assert [(m.paper, m.text, m.label, m.role, m.in_title) for m in found] == [
+        ("a", "BUSTLE", "METHOD", "proposes", True),
+        ("b", "MMLU-Pro", "DATASET", "proposes", True),
+        ("e", "MGD3", "METHOD", "proposes", True),  # "Dataset Distillation" says no data
+    ]
+    titles = {p.id: p.title for p in papers}
+    assert all(titles[m.paper][m.start : m.end] == m.text for m in found)
 
 
 PAPERS = [
@@ -144,3 +185,33 @@ def test_kg_explain_gives_the_title_as_the_evidence_of_a_link_only_the_title_mak
     at = next(i for i, line in enumerate(lines) if line.strip().startswith("representation learning (confidence"))
     assert lines[at + 1] == f"    title: “{PAPERS[0]['title']}”"
     assert "title: " not in "\n".join(lines[:at] + lines[at + 2 :])  # the abstract's links quote the abstract
+
+
+HEADED = [
+    {
+        "id": "bustle",
+        "title": "BUSTLE: Bottom-Up Program Synthesis Through Learning-Guided Exploration",
+        "abstract": (
+            "Program synthesis is challenging largely because of the difficulty of search in a large space of "
+            "programs. We propose a new synthesis approach that leverages learning to guide a bottom-up search "
+            "over programs, and show that it solves more problems than prior methods."
+        ),
+    },
+]
+
+
+def test_a_build_links_a_paper_to_the_name_its_title_gives_and_proposes_it(tmp_path):
+    made = build([jsonl(tmp_path / "papers.jsonl", HEADED)], tmp_path / "out", workers=1)
+    rows = [json.loads(line) for line in (made.out / "mentions.jsonl").read_text(encoding="utf-8").splitlines()]
+    (row,) = [r for r in rows if r["text"] == "BUSTLE"]
+    assert (row["field"], row["role"], row["label"], row["start"]) == ("title", "proposes", "METHOD", 0)
+    store = ox.Store()
+    store.load(path=str(made.out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
+    proposed = [
+        row["label"].value
+        for row in store.query(
+            "PREFIX kg: <https://w3id.org/paperkg/ontology#> SELECT ?label WHERE { ?p kg:proposes ?e . "
+            "?e <http://www.w3.org/2004/02/skos/core#prefLabel> ?label }"
+        )
+    ]
+    assert proposed == ["BUSTLE"]

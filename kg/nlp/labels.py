@@ -364,7 +364,9 @@ def dataset_cue(span: Span, evaluating: frozenset[int], certain: str | None = No
 def without_dataset_head(span: Span) -> Span:
     """ "the ImageNet benchmark" names ImageNet: a name's "dataset" or "benchmark" is its cue, not part of it,
     and so are lower-case words before a capitalised name ("the large-scale Open Catalyst 2020 dataset", "the
-    Adult dataset"; a capital that only starts the sentence makes no name, and "DeepMind Control Suite" is one)."""
+    Adult dataset"; a capital that only starts the sentence makes no name, and "DeepMind Control Suite" is one).
+    Data named by the task it is for ("image classification datasets", "question answering benchmarks") names
+    the task."""
     if len(span) < 2 or span[-1].lemma_.lower() not in DATASET_HEADS:
         return span
     if all(is_name(t) or t.text == "-" for t in span[:-1]):
@@ -380,6 +382,8 @@ def without_dataset_head(span: Span) -> Span:
         and all(is_name(t) or t.is_title or t.like_num or t.text == "-" for t in name)
     ):
         return Span(span.doc, start, span.end - 1, label="DATASET")
+    if span[-1].is_lower and all(t.is_lower or t.text == "-" for t in span[:-1]) and head_label(span[-2]) == "TASK":
+        return Span(span.doc, span.start, span.end - 1, label="TASK")  # "image classification benchmarks"
     return span
 
 

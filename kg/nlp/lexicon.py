@@ -213,6 +213,12 @@ LIST_GLUE = {",", "and", "or", ";", "the", *RESULT_PREPOSITIONS}  # "4.1% on A, 
 
 # Abbreviations (kg.nlp.abbreviations): words a long form may have that its initials skip.
 SKIPPABLE_WORDS = {"of", "and", "for", "from", "the", "in", "on", "with", "to", "a", "an", "by", "via"}
+# Words that make what a title says before its colon a phrase, not a name ("STAMP Your Content", "DPO Meets
+# PPO", "Beyond CVaR", "Parameters vs FLOPs"): kg.titles.
+TITLE_PHRASE_WORDS = SKIPPABLE_WORDS | {*VERSUS} | {
+    "your", "our", "my", "you", "we", "beyond", "towards", "toward", "meets", "meet", "done", "is", "are", "not",
+    "all", "when", "why", "how", "what", "where", "at", "as", "or",
+}
 
 # Entity keys (kg.resolve).
 # The label a kind word after a name says: "pruning methods" is the method "pruning", "editing tasks" the task.

@@ -27,12 +27,12 @@ from types import ModuleType
 import numpy as np
 
 from ..builder.parallel import extract_corpus
-from ..confidence import HEAD, linked
+from ..confidence import HEAD, linked, resolve_papers
 from ..corpus import Paper, read_corpus
 from ..errors import KGError
 from ..evaluation.scores import prf
 from ..layout import ANNOTATIONS
-from ..resolve import resolve, resolve_relations
+from ..resolve import resolve_relations
 from ..settings import DEFAULT_MIN_CONFIDENCE, NODE_TYPES
 from .listed import for_confidence, read_annotations
 
@@ -95,7 +95,7 @@ def set_links(scorer: ModuleType, papers: list[Paper], gold: list[dict], workers
     """Every link a build of `papers` makes, labelled by the gold."""
     extraction = extract_corpus(papers, None, workers)
     mentions, relations, _ = extraction.records
-    resolution = resolve(mentions)
+    resolution = resolve_papers(mentions, papers)
     resolution, features = linked(resolution, papers, resolve_relations(relations, resolution))
     by_id = {g["id"]: g for g in gold}
     links = []

@@ -18,6 +18,7 @@ from kg.nlp.labels import (
     names_none,
     precedes_dataset_head,
     strong_head_label,
+    without_dataset_head,
 )
 
 NLP = spacy.blank("en")
@@ -111,6 +112,23 @@ def test_a_name_before_a_dataset_word_is_a_dataset():
     assert precedes_dataset_head(tokens[2:3]) and dataset_cue(tokens[2:3], frozenset())
     lower = doc(("tabular", "ADJ", "tabular", "amod", 1), ("datasets", "NOUN", "dataset", "ROOT", 1))
     assert not precedes_dataset_head(lower[0:1])  # a lower-case word before "datasets" describes data
+
+
+@pytest.mark.parametrize(
+    "text, named, label",
+    [
+        ("image classification benchmarks", "image classification", "TASK"),
+        ("question answering datasets", "question answering", "TASK"),
+        ("CIFAR-10 dataset", "CIFAR-10", "DATASET"),
+        ("tabular datasets", "tabular datasets", "DATASET"),  # data of a kind, no task
+        ("graph neural network benchmarks", "graph neural network benchmarks", "DATASET"),
+    ],
+)
+def test_data_named_by_a_task_names_the_task(text, named, label):
+    span = phrase(text)
+    span.label_ = "DATASET"
+    found = without_dataset_head(span)
+    assert (found.text, found.label_) == (named, label)
 
 
 def listed(before: list[tuple[str, str]], names: int, after: tuple[tuple[str, str], ...] = ()) -> Doc:
