@@ -44,7 +44,7 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
-from .titles import folded, title_head, title_head_mentions, title_mentions
+from .titles import folded, title_head, title_mentions, title_name_mentions
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
@@ -71,7 +71,7 @@ class EntityEvidence:
     defined: float
 
 
-UNSEEN = EntityEvidence(0.0, 0.0)  # an entity only a title names (kg.titles.title_head_mentions)
+UNSEEN = EntityEvidence(0.0, 0.0)  # an entity only a title names (kg.titles.title_name_mentions)
 
 
 def entity_evidence(mentions: Iterable[Mention]) -> dict[str, EntityEvidence]:
@@ -264,7 +264,7 @@ def confident(
 
 def resolve_papers(mentions: list[Mention], papers: list[Paper]) -> Resolution:
     """Entities from the abstracts' mentions and from the names the titles give before a colon."""
-    return resolve([*mentions, *title_head_mentions(papers, mentions)])
+    return resolve([*mentions, *title_name_mentions(papers, mentions)])
 
 
 def resolve_confident(

@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import Collection, Iterable, Iterator
 
 from .corpus import Paper
-from .nlp.lexicon import DATASET_HEADS, TITLE_PHRASE_WORDS
+from .nlp.lexicon import DATASET_HEADS, TITLE_PHRASE_WORDS, TITLE_TASK_HEADS, TITLE_TASK_QUALITIES
 from .records import Entity, Mention
-from .resolve import KEY_STRIP, entity_key, is_acronym
+from .resolve import KEY_STRIP, entity_key, is_acronym, singular
 from .settings import PROPOSES, USES
 
 TITLE_WORD = re.compile(r"\S+")
@@ -28,6 +28,8 @@ NOT_LETTERS = re.compile(r"[\W_]+")
 TITLE_HEAD = re.compile(r"\s*([^:]{1,60}?)\s*:\s")  # "BUSTLE: Bottom-Up Program Synthesis ..."
 MAX_HEAD_NAME_WORDS = 3
 DATA_PREPOSITIONS = {"for", "of", "on", "in", "to", "with"}
+# Up to five words in Title Case after a preposition ("for Node Classification", "to Controlled Text Generation").
+TITLE_TASK = re.compile(r"\b(?:for|to|in|on|of)\s+((?:[A-Z0-9][\w'-]*\s+){0,4}[A-Z][\w-]*)")
 HEAD_NAME = re.compile(r"[\w\s+.&'-]+")  # no markup ("$\\alpha$-Net")
 
 
@@ -63,26 +65,48 @@ def names_data(rest: str) -> bool:
     )
 
 
-def title_head_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) -> list[Mention]:
-    """The name a title gives before its colon where the paper's abstract does not name it, as a mention the
-    paper proposes: a dataset where the rest of the title says so ("MMLU-Pro: A More Robust and Challenging
-    Multi-Task Language Understanding Benchmark"), else a method."""
-    heads = {}
+def title_tasks(title: str) -> Iterator[tuple[int, int]]:
+    """The offsets of the tasks a title names after a preposition, in Title Case and ending in a task's head word
+    ("... for Node Classification in Graph Neural Networks", "A Distributional Approach to Controlled Text
+    Generation"): the longest such phrase of two to five words from the preposition on, without the quality or
+    the verb in -ing before it ("for Efficient Pathology Image Segmentation", "for Accelerating Music
+    Generation") where two words are left."""
+    for match in TITLE_TASK.finditer(title):
+        words = list(re.finditer(r"\S+", match.group(1)))
+        first = next((i for i, w in enumerate(words) if not is_claim(w.group())), len(words))
+        for last in range(len(words), 1, -1):
+            word = words[last - 1].group().lower()
+            if word in TITLE_TASK_HEADS or singular(word) in TITLE_TASK_HEADS:
+                start = words[first].start() if last - first > 1 else 0
+                yield match.start(1) + start, match.start(1) + words[last - 1].end()
+                break
+
+
+def is_claim(word: str) -> bool:
+    """A word a title puts before the task it names: a quality claimed ("Efficient") or a verb ("Accelerating")."""
+    return word.lower() in TITLE_TASK_QUALITIES or word.endswith("ing") and not is_acronym(word)
+
+
+def title_name_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) -> list[Mention]:
+    """What a title names that the paper's abstract does not, as mentions in the title: the name before its
+    colon, which the paper proposes (a dataset where the rest of the title says so: "MMLU-Pro: A More Robust and
+    Challenging Multi-Task Language Understanding Benchmark"; else a method), and the tasks it names after a
+    preposition."""
+    found = []
     for paper in papers:
         head = title_head(paper.title)
         if is_head_name(head):
-            heads[paper.id] = paper, head
-    for m in mentions:
-        if m.paper in heads and folded(m.name).lower() == folded(heads[m.paper][1]).lower():
-            del heads[m.paper]
-    found = []
-    for paper, head in heads.values():
-        start = paper.title.index(head)
-        label = "DATASET" if names_data(paper.title[start + len(head) :]) else "METHOD"
-        found.append(
-            Mention(paper.id, start, start + len(head), head, head, label, PROPOSES, paper.title, in_title=True)
-        )
-    return found
+            start = paper.title.index(head)
+            label = "DATASET" if names_data(paper.title[start + len(head) :]) else "METHOD"
+            found.append(
+                Mention(paper.id, start, start + len(head), head, head, label, PROPOSES, paper.title, in_title=True)
+            )
+        for start, end in title_tasks(paper.title):
+            task = paper.title[start:end]
+            found.append(Mention(paper.id, start, end, task, task, "TASK", USES, paper.title, in_title=True))
+    titled = {m.paper for m in found}
+    named = {(m.paper, folded(m.name).lower()) for m in mentions if m.paper in titled}
+    return [m for m in found if (m.paper, folded(m.name).lower()) not in named]
 
 
 def title_words(title: str) -> list[tuple[int, int]]:

@@ -11,7 +11,16 @@ from kg import build
 from kg.cli import app
 from kg.corpus import Paper
 from kg.resolve import resolve
-from kg.titles import is_head_name, name_index, named_in, title_head, title_head_mentions, title_mentions, title_words
+from kg.titles import (
+    is_head_name,
+    name_index,
+    named_in,
+    title_head,
+    title_mentions,
+    title_name_mentions,
+    title_tasks,
+    title_words,
+)
 from tests.helpers import jsonl
 from tests.test_resolve import mention
 
@@ -99,20 +108,40 @@ def test_a_title_head_spelled_as_a_name_is_a_name(title, head, is_name):
     assert is_head_name(title_head(title)) is is_name
 
 
-def test_a_title_head_the_abstract_does_not_name_is_proposed_from_the_title():
+@pytest.mark.parametrize(
+    "title, tasks",
+    [
+        ("Leveraging Label Non-Uniformity for Node Classification in Graph Neural Networks", ["Node Classification"]),
+        ("A Distributional Approach to Controlled Text Generation", ["Controlled Text Generation"]),
+        ("Anchor Sampling for Federated Learning with Partial Client Participation", ["Federated Learning"]),
+        ("L-Diffusion: Laplace Diffusion for Efficient Pathology Image Segmentation", ["Pathology Image Segmentation"]),
+        ("A Benchmark for Measuring Mathematical Reasoning in LLMs", ["Mathematical Reasoning"]),
+        ("Presto! Distilling Steps and Layers for Accelerating Music Generation", ["Music Generation"]),
+        ("Scaling Laws for Neural Language Models", []),  # no task's head word
+        ("Towards Better Classification", []),  # one word is no task a title names
+    ],
+)
+def test_a_title_names_a_task_after_a_preposition(title, tasks):
+    assert [title[s:e] for s, e in title_tasks(title)] == tasks
+
+
+def test_what_a_title_names_that_the_abstract_does_not_is_a_mention_in_the_title():
     papers = [
         Paper("a", "We present a bottom-up synthesizer.", "BUSTLE: Bottom-Up Program Synthesis"),
         Paper("b", "MMLU-Pro extends MMLU.", "MMLU-Pro: A More Robust Language Understanding Benchmark"),
         Paper("e", "We distill datasets.", "MGD3: Mode-Guided Dataset Distillation using Diffusion Models"),
         Paper("c", "We present CCM, a controllable model.", "CCM: Real-Time Controllable Visual Content Creation"),
         Paper("d", "We study bandits.", "Continuum-Armed Bandits: A Function Space Perspective"),
+        Paper("f", "Labels on graphs.", "Leveraging Label Non-Uniformity for Node Classification in Graphs"),
+        Paper("g", "We study image retrieval.", "Product Quantization for Large-Scale Image Retrieval"),
     ]
-    abstract_mentions = [mention("c", "CCM")]
-    found = title_head_mentions(papers, abstract_mentions)
+    abstract_mentions = [mention("c", "CCM"), mention("g", "large-scale image retrieval")]
+    found = title_name_mentions(papers, abstract_mentions)
     assert [(m.paper, m.text, m.label, m.role, m.in_title) for m in found] == [
         ("a", "BUSTLE", "METHOD", "proposes", True),
         ("b", "MMLU-Pro", "DATASET", "proposes", True),
         ("e", "MGD3", "METHOD", "proposes", True),  # "Dataset Distillation" says no data
+        ("f", "Node Classification", "TASK", "uses", True),
     ]
     titles = {p.id: p.title for p in papers}
     assert all(titles[m.paper][m.start : m.end] == m.text for m in found)
@@ -197,14 +226,25 @@ HEADED = [
             "over programs, and show that it solves more problems than prior methods."
         ),
     },
+    {
+        "id": "labels",
+        "title": "Leveraging Label Non-Uniformity for Node Classification in Graph Neural Networks",
+        "abstract": (
+            "We study how unevenly the labels of a graph's nodes are spread, and show that a simple measure of "
+            "it improves the accuracy of graph neural networks on standard benchmarks."
+        ),
+    },
 ]
 
 
-def test_a_build_links_a_paper_to_the_name_its_title_gives_and_proposes_it(tmp_path):
+def test_a_build_links_a_paper_to_what_its_title_names_and_proposes_its_head(tmp_path):
     made = build([jsonl(tmp_path / "papers.jsonl", HEADED)], tmp_path / "out", workers=1)
     rows = [json.loads(line) for line in (made.out / "mentions.jsonl").read_text(encoding="utf-8").splitlines()]
     (row,) = [r for r in rows if r["text"] == "BUSTLE"]
     assert (row["field"], row["role"], row["label"], row["start"]) == ("title", "proposes", "METHOD", 0)
+    (task,) = [r for r in rows if r["text"] == "Node Classification"]
+    assert (task["paper"], task["field"], task["role"], task["label"]) == ("labels", "title", "uses", "TASK")
+    assert HEADED[1]["title"][task["start"] : task["end"]] == "Node Classification"
     store = ox.Store()
     store.load(path=str(made.out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
     proposed = [

@@ -213,6 +213,14 @@ LIST_GLUE = {",", "and", "or", ";", "the", *RESULT_PREPOSITIONS}  # "4.1% on A, 
 
 # Abbreviations (kg.nlp.abbreviations): words a long form may have that its initials skip.
 SKIPPABLE_WORDS = {"of", "and", "for", "from", "the", "in", "on", "with", "to", "a", "an", "by", "via"}
+# What a task a title names after a preposition ends in ("for Node Classification", "in Continual Learning",
+# "for Medical Image Analysis"): kg.titles. "Learning" names a setting studied there, as the annotators list it.
+TITLE_TASK_HEADS = TASK_HEADS | {"learning", "analysis", "design", "testing", "registration"}
+# Qualities a title claims before the task it names ("for Efficient Pathology Image Segmentation"): not part of it.
+TITLE_TASK_QUALITIES = {
+    "efficient", "robust", "scalable", "fast", "faster", "accurate", "improved", "better", "generalizable",
+    "effective", "reliable", "practical", "provable", "provably", "stable", "unified", "general",
+}
 # Words that make what a title says before its colon a phrase, not a name ("STAMP Your Content", "DPO Meets
 # PPO", "Beyond CVaR", "Parameters vs FLOPs"): kg.titles.
 TITLE_PHRASE_WORDS = SKIPPABLE_WORDS | {*VERSUS} | {
