@@ -263,7 +263,7 @@ def confident(
 
 
 def resolve_papers(mentions: list[Mention], papers: list[Paper]) -> Resolution:
-    """Entities from the abstracts' mentions and from the names the titles give before a colon."""
+    """Entities from the abstracts' mentions and from what the titles name that the abstracts do not."""
     return resolve([*mentions, *title_name_mentions(papers, mentions)])
 
 

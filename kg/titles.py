@@ -1,4 +1,5 @@
-"""A paper's title names what the paper is about: links from its words to entities the build found elsewhere.
+"""A paper's title names what the paper is about: links from its words to entities, and what it names that the
+abstract does not.
 
 spaCy reads the abstract only (a title is written in Title Case, which the recognizers were not trained on),
 so "Improved Representation Learning with Explicit Structure" would not link "representation learning" when
@@ -6,7 +7,9 @@ the abstract names it otherwise ("learning representations"). Here each title is
 first, against the names and aliases of the build's entities, in any spacing or hyphenation, and in any case
 where the name is in lower case ("FoR" is no "for"); a phrase that names an entity the paper's abstract does
 not name becomes a mention in the title, and kg.confidence judges the link like any other ("title only" is
-one of its features).
+one of its features). Before the mentions are merged, two things a title names by its form are mentions of
+their own where the abstract does not name them: the name before its colon, which the paper proposes
+("BUSTLE: Bottom-Up Program Synthesis ..."), and a task after a preposition ("... for Node Classification").
 """
 
 from __future__ import annotations
@@ -18,7 +21,13 @@ from functools import lru_cache
 from typing import Collection, Iterable, Iterator
 
 from .corpus import Paper
-from .nlp.lexicon import DATASET_HEADS, TITLE_PHRASE_WORDS, TITLE_TASK_HEADS, TITLE_TASK_QUALITIES
+from .nlp.lexicon import (
+    DATASET_HEADS,
+    TITLE_DATA_PREPOSITIONS,
+    TITLE_PHRASE_WORDS,
+    TITLE_TASK_HEADS,
+    TITLE_TASK_QUALITIES,
+)
 from .records import Entity, Mention
 from .resolve import KEY_STRIP, entity_key, is_acronym, singular
 from .settings import PROPOSES, USES
@@ -27,7 +36,6 @@ TITLE_WORD = re.compile(r"\S+")
 NOT_LETTERS = re.compile(r"[\W_]+")
 TITLE_HEAD = re.compile(r"\s*([^:]{1,60}?)\s*:\s")  # "BUSTLE: Bottom-Up Program Synthesis ..."
 MAX_HEAD_NAME_WORDS = 3
-DATA_PREPOSITIONS = {"for", "of", "on", "in", "to", "with"}
 # Up to five words in Title Case after a preposition ("for Node Classification", "to Controlled Text Generation").
 TITLE_TASK = re.compile(r"\b(?:for|to|in|on|of)\s+((?:[A-Z0-9][\w'-]*\s+){0,4}[A-Z][\w-]*)")
 HEAD_NAME = re.compile(r"[\w\s+.&'-]+")  # no markup ("$\\alpha$-Net")
@@ -47,12 +55,14 @@ def is_head_name(head: str) -> bool:
     words = head.split()
     if not (0 < len(words) <= MAX_HEAD_NAME_WORDS and HEAD_NAME.fullmatch(head) and any(map(is_acronym, words))):
         return False
-    first = words[0]
     return len(words) == 1 or not (
-        any(w.islower() or w.lower() in TITLE_PHRASE_WORDS for w in words)
-        or first.endswith("ing")
-        and not is_acronym(first)
+        any(w.islower() or w.lower() in TITLE_PHRASE_WORDS for w in words) or is_verb_in_ing(words[0])
     )
+
+
+def is_verb_in_ing(word: str) -> bool:
+    """ "Thinking", "Accelerating" (a title's words are capitalised; "WILTing" is a name)."""
+    return word.endswith("ing") and not is_acronym(word)
 
 
 def names_data(rest: str) -> bool:
@@ -60,7 +70,7 @@ def names_data(rest: str) -> bool:
     "Mode-Guided Dataset Distillation")."""
     words = re.findall(r"\w+", rest.lower())
     return any(
-        word in DATASET_HEADS and (i + 1 == len(words) or words[i + 1] in DATA_PREPOSITIONS)
+        word in DATASET_HEADS and (i + 1 == len(words) or words[i + 1] in TITLE_DATA_PREPOSITIONS)
         for i, word in enumerate(words)
     )
 
@@ -72,7 +82,7 @@ def title_tasks(title: str) -> Iterator[tuple[int, int]]:
     the verb in -ing before it ("for Efficient Pathology Image Segmentation", "for Accelerating Music
     Generation") where two words are left."""
     for match in TITLE_TASK.finditer(title):
-        words = list(re.finditer(r"\S+", match.group(1)))
+        words = list(TITLE_WORD.finditer(match.group(1)))
         first = next((i for i, w in enumerate(words) if not is_claim(w.group())), len(words))
         for last in range(len(words), 1, -1):
             word = words[last - 1].group().lower()
@@ -84,7 +94,7 @@ def title_tasks(title: str) -> Iterator[tuple[int, int]]:
 
 def is_claim(word: str) -> bool:
     """A word a title puts before the task it names: a quality claimed ("Efficient") or a verb ("Accelerating")."""
-    return word.lower() in TITLE_TASK_QUALITIES or word.endswith("ing") and not is_acronym(word)
+    return word.lower() in TITLE_TASK_QUALITIES or is_verb_in_ing(word)
 
 
 def title_name_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) -> list[Mention]:

@@ -221,6 +221,7 @@ TITLE_TASK_QUALITIES = {
     "efficient", "robust", "scalable", "fast", "faster", "accurate", "improved", "better", "generalizable",
     "effective", "reliable", "practical", "provable", "provably", "stable", "unified", "general",
 }
+TITLE_DATA_PREPOSITIONS = {"for", "of", "on", "in", "to", "with"}  # "A Dataset for ...", not "Dataset Distillation"
 # Words that make what a title says before its colon a phrase, not a name ("STAMP Your Content", "DPO Meets
 # PPO", "Beyond CVaR", "Parameters vs FLOPs"): kg.titles.
 TITLE_PHRASE_WORDS = SKIPPABLE_WORDS | {*VERSUS} | {
