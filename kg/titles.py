@@ -23,6 +23,7 @@ from typing import Collection, Iterable, Iterator
 from .corpus import Paper
 from .nlp.lexicon import (
     DATASET_HEADS,
+    KIND_LABELS,
     TITLE_DATA_PREPOSITIONS,
     TITLE_PHRASE_WORDS,
     TITLE_TASK_HEADS,
@@ -115,8 +116,21 @@ def title_name_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) ->
             task = paper.title[start:end]
             found.append(Mention(paper.id, start, end, task, task, "TASK", USES, paper.title, in_title=True))
     titled = {m.paper for m in found}
-    named = {(m.paper, folded(m.name).lower()) for m in mentions if m.paper in titled}
-    return [m for m in found if (m.paper, folded(m.name).lower()) not in named]
+    named = {(m.paper, spelling) for m in mentions if m.paper in titled for spelling in spellings(m.name)}
+    return [m for m in found if not named.intersection((m.paper, spelling) for spelling in spellings(m.name))]
+
+
+def spellings(name: str) -> set[str]:
+    """How a title may spell what an abstract names: the name, without a kind word after it ("direct preference
+    alignment algorithms"), and a name's first word where it is a name ("PAK-UCB" of "PAK-UCB Contextual Bandit",
+    whose abstract says "the PAK-UCB algorithm")."""
+    words = name.split()
+    forms = {name}
+    if len(words) > 1 and singular(words[-1].lower()) in KIND_LABELS:
+        forms.add(" ".join(words[:-1]))
+    if len(words) > 1 and is_acronym(words[0]):
+        forms.add(words[0])
+    return {folded(form).lower() for form in forms}
 
 
 def title_words(title: str) -> list[tuple[int, int]]:

@@ -134,8 +134,15 @@ def test_what_a_title_names_that_the_abstract_does_not_is_a_mention_in_the_title
         Paper("d", "We study bandits.", "Continuum-Armed Bandits: A Function Space Perspective"),
         Paper("f", "Labels on graphs.", "Leveraging Label Non-Uniformity for Node Classification in Graphs"),
         Paper("g", "We study image retrieval.", "Product Quantization for Large-Scale Image Retrieval"),
+        Paper("h", "We propose the PAK-UCB algorithm.", "PAK-UCB Contextual Bandit: An Online Learning Approach"),
+        Paper("i", "Direct preference alignment algorithms.", "A Theory for Direct Preference Alignment"),
     ]
-    abstract_mentions = [mention("c", "CCM"), mention("g", "large-scale image retrieval")]
+    abstract_mentions = [
+        mention("c", "CCM"),
+        mention("g", "large-scale image retrieval"),
+        mention("h", "PAK-UCB algorithm"),  # the name its title gives, with a kind word
+        mention("i", "direct preference alignment algorithms"),
+    ]
     found = title_name_mentions(papers, abstract_mentions)
     assert [(m.paper, m.text, m.label, m.role, m.in_title) for m in found] == [
         ("a", "BUSTLE", "METHOD", "proposes", True),
