@@ -213,8 +213,10 @@ LIST_GLUE = {",", "and", "or", ";", "the", *RESULT_PREPOSITIONS}  # "4.1% on A, 
 
 # Abbreviations (kg.nlp.abbreviations): words a long form may have that its initials skip.
 SKIPPABLE_WORDS = {"of", "and", "for", "from", "the", "in", "on", "with", "to", "a", "an", "by", "via"}
+
+# Titles (kg.titles).
 # What a task a title names after a preposition ends in ("for Node Classification", "in Continual Learning",
-# "for Medical Image Analysis"): kg.titles. "Learning" names a setting studied there, as the annotators list it.
+# "for Medical Image Analysis"). "Learning" names a setting studied there, as the annotators list it.
 TITLE_TASK_HEADS = TASK_HEADS | {"learning", "analysis", "design", "testing", "registration"}
 # Qualities a title claims before the task it names ("for Efficient Pathology Image Segmentation"): not part of it.
 TITLE_TASK_QUALITIES = {
@@ -223,7 +225,7 @@ TITLE_TASK_QUALITIES = {
 }
 TITLE_DATA_PREPOSITIONS = {"for", "of", "on", "in", "to", "with"}  # "A Dataset for ...", not "Dataset Distillation"
 # Words that make what a title says before its colon a phrase, not a name ("STAMP Your Content", "DPO Meets
-# PPO", "Beyond CVaR", "Parameters vs FLOPs"): kg.titles.
+# PPO", "Beyond CVaR", "Parameters vs FLOPs").
 TITLE_PHRASE_WORDS = SKIPPABLE_WORDS | {*VERSUS} | {
     "your", "our", "my", "you", "we", "beyond", "towards", "toward", "meets", "meet", "done", "is", "are", "not",
     "all", "when", "why", "how", "what", "where", "at", "as", "or",
