@@ -117,20 +117,28 @@ def title_name_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) ->
             found.append(Mention(paper.id, start, end, task, task, "TASK", USES, paper.title, in_title=True))
     titled = {m.paper for m in found}
     named = {(m.paper, spelling) for m in mentions if m.paper in titled for spelling in spellings(m.name)}
-    return [m for m in found if not named.intersection((m.paper, spelling) for spelling in spellings(m.name))]
+    return [m for m in found if not named.intersection((m.paper, s) for s in title_spellings(m))]
 
 
 def spellings(name: str) -> set[str]:
-    """How a title may spell what an abstract names: the name, without a kind word after it ("direct preference
-    alignment algorithms"), and a name's first word where it is a name ("PAK-UCB" of "PAK-UCB Contextual Bandit",
-    whose abstract says "the PAK-UCB algorithm")."""
+    """How a title may spell what an abstract names: the name, and the name without a kind word after it
+    ("direct preference alignment algorithms")."""
     words = name.split()
     forms = {name}
     if len(words) > 1 and singular(words[-1].lower()) in KIND_LABELS:
         forms.add(" ".join(words[:-1]))
-    if len(words) > 1 and is_acronym(words[0]):
-        forms.add(words[0])
     return {folded(form).lower() for form in forms}
+
+
+def title_spellings(mention: Mention) -> set[str]:
+    """How an abstract may name what a title names: its spellings, and a head by its first word where that is a
+    name ("PAK-UCB Contextual Bandit", whose abstract says "the PAK-UCB algorithm"; a task is not named by its
+    first word: "LLM Alignment" is not "LLMs")."""
+    words = mention.name.split()
+    first = (
+        {folded(words[0]).lower()} if mention.role == PROPOSES and len(words) > 1 and is_acronym(words[0]) else set()
+    )
+    return spellings(mention.name) | first
 
 
 def title_words(title: str) -> list[tuple[int, int]]:

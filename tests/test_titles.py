@@ -136,12 +136,14 @@ def test_what_a_title_names_that_the_abstract_does_not_is_a_mention_in_the_title
         Paper("g", "We study image retrieval.", "Product Quantization for Large-Scale Image Retrieval"),
         Paper("h", "We propose the PAK-UCB algorithm.", "PAK-UCB Contextual Bandit: An Online Learning Approach"),
         Paper("i", "Direct preference alignment algorithms.", "A Theory for Direct Preference Alignment"),
+        Paper("j", "We align LLMs with a reward model.", "Robust Reward Models for LLM Alignment"),
     ]
     abstract_mentions = [
         mention("c", "CCM"),
         mention("g", "large-scale image retrieval"),
         mention("h", "PAK-UCB algorithm"),  # the name its title gives, with a kind word
         mention("i", "direct preference alignment algorithms"),
+        mention("j", "LLMs"),  # no name of the task the title gives
     ]
     found = title_name_mentions(papers, abstract_mentions)
     assert [(m.paper, m.text, m.label, m.role, m.in_title) for m in found] == [
@@ -149,6 +151,7 @@ def test_what_a_title_names_that_the_abstract_does_not_is_a_mention_in_the_title
         ("b", "MMLU-Pro", "DATASET", "proposes", True),
         ("e", "MGD3", "METHOD", "proposes", True),  # "Dataset Distillation" says no data
         ("f", "Node Classification", "TASK", "uses", True),
+        ("j", "LLM Alignment", "TASK", "uses", True),
     ]
     titles = {p.id: p.title for p in papers}
     assert all(titles[m.paper][m.start : m.end] == m.text for m in found)
