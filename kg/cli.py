@@ -319,6 +319,24 @@ def train_listed(
     typer.echo(f"held out: {json.dumps(scores)} -> {out or LISTED_MODEL_DIR}")
 
 
+@app.command("train-types")
+def train_types(
+    out: Path = model_out_option("kg/data/term_types.json"),
+    annotations: Path = annotations_option(),
+) -> None:
+    """Refit the type researchers give a term (kg.term_types) from paper-level annotations; run before
+    train-confidence."""
+    from collections import Counter
+
+    from .layout import TERM_TYPES
+    from .train.term_types import fit_term_types
+
+    model = fit_term_types(annotations)
+    path = write_model(model, out or TERM_TYPES)
+    counts = Counter(model["types"].values())
+    typer.echo(f"{counts['METHOD']} methods, {counts['TASK']} tasks -> {path}")
+
+
 @app.command("train-confidence")
 def train_confidence(
     shared: Path = shared_option("data/paperlevel (dev.json, dev.jsonl), data/papers and tools/paper_score.py"),

@@ -13,6 +13,7 @@ NER_MODEL_DIR = DATA_DIR / "ner"  # the trained METHOD/TASK/DATASET recognizer (
 LISTED_MODEL_DIR = DATA_DIR / "listed"  # what a researcher lists: a recognizer trained on paper-level annotations
 CONFIDENCE_MODEL = DATA_DIR / "confidence.json"  # link confidence weights (`kg train-confidence`)
 RELATION_MODEL = DATA_DIR / "relations.json"  # the relation classifier's weights (`kg train-relations`)
+TERM_TYPES = DATA_DIR / "term_types.json"  # the type researchers give a term (`kg train-types`)
 # Beside the package, in a checkout: what researchers list for annotated papers (`kg train-listed`).
 ANNOTATIONS = Path("training/paperlevel.json")
 

@@ -16,7 +16,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from .hierarchy import broader_entities
 from .nlp.lexicon import (
@@ -42,6 +42,7 @@ from .nlp.model_names import named_label
 from .nlp.short_forms import find_long_form, is_short_form
 from .records import Entity, Mention, Relation, Result
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
+from .term_types import annotated_types, term_type
 
 KEY_STRIP = ".,;:'\"`()[]{}-_"  # trimmed from both ends of a word ("_" of Markdown emphasis too)
 DEFINITION_AGREEMENT = 0.8
@@ -477,8 +478,11 @@ def written_as_a_name(m: Mention) -> bool:
     return any(is_name_word(w) for w in words) or any(w[:1].isupper() for w in words[1:]) or mid_sentence_capital(m)
 
 
-def resolve(mentions: list[Mention]) -> Resolution:
-    """Merge mentions into entities; each returned mention names its entity by key."""
+def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None) -> Resolution:
+    """Merge mentions into entities; each returned mention names its entity by key. An entity's label is the
+    one researchers give its term (`term_types`, by default kg/data/term_types.json), else the one most of its
+    mentions give, unless its names say what it is (kg.nlp.model_names)."""
+    types = annotated_types() if term_types is None else term_types
     key_of = memoized_keys()
     named = [key_of(m.long_form or m.name) for m in mentions]
     spelled = spellings_merged(named)
@@ -520,8 +524,9 @@ def resolve(mentions: list[Mention]) -> Resolution:
     entities: dict[str, Entity] = {}
     slugs: set[str] = set()
     for key in sorted(labels):
-        label = named_label(majority_label(labels[key]), names[key])
-        if is_no_node(key, label, names[key], key in written_as_names):
+        written = key in written_as_names
+        label = named_label(term_type(key, types, written) or majority_label(labels[key]), names[key])
+        if is_no_node(key, label, names[key], written):
             continue
         surface = names[key]
         spelled_as = variant_key(key)

@@ -10,8 +10,8 @@ from tests.test_resolve import mention
 
 
 def broader_names(*mentions) -> dict[str, str]:
-    """Narrower entity's name -> its broader entity's name."""
-    r = resolve(list(mentions))
+    """Narrower entity's name -> its broader entity's name, the types those of the mentions."""
+    r = resolve(list(mentions), term_types={})
     return {r.entities[k].name: r.entities[b].name for k, b in r.broader.items()}
 
 

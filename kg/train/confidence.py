@@ -12,7 +12,7 @@ each link an out-of-fold confidence: the threshold that maximises paper-level F1
 where it beats the current one by MIN_F1_GAIN, and the same confidences show the calibration (the figures of
 the shared dev set's papers alone are reported apart). The weights shipped are then fitted on every paper. A
 second regression, on the same features, is fitted on the gold's `proposes` lists: whether the paper proposes
-the entity.
+the entity (its threshold chosen the same way).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from ..errors import KGError
 from ..evaluation.scores import prf
 from ..layout import ANNOTATIONS
 from ..resolve import resolve_relations
-from ..settings import DEFAULT_MIN_CONFIDENCE, NODE_TYPES
+from ..settings import DEFAULT_MIN_CONFIDENCE, NODE_TYPES, PROPOSES_MIN_CONFIDENCE
 from .listed import for_confidence, read_annotations
 
 FOLDS = 10
@@ -172,14 +172,21 @@ def proposes_level(links: list[Link], gold: list[dict], chosen: np.ndarray) -> d
     return rounded_prf(tp, fp, sum(len(g.get("proposes", [])) for g in gold))
 
 
+def stable_threshold(scores: dict[float, dict[str, float]], current: float) -> float:
+    """The threshold with the best F1 in `scores` where it beats the `current` one's by MIN_F1_GAIN, else the
+    current one."""
+    best = max(THRESHOLDS, key=lambda t: (scores[t]["f1"], -t))
+    return best if scores[best]["f1"] >= scores[current]["f1"] + MIN_F1_GAIN else current
+
+
 def fit_proposes(links: list[Link], gold: list[dict], x: np.ndarray, kept: np.ndarray) -> dict:
     """Weights saying that a paper proposes an entity, and the threshold with the best held-out `proposes` F1
-    among the links kept (`kept`: by their held-out confidence); the roles component's own reading is one of
-    the features."""
+    among the links kept (`kept`: by their held-out confidence), where it beats the current one by MIN_F1_GAIN;
+    the roles component's own reading is one of the features."""
     y = np.array([float(bool(link.proposes)) for link in links])
     held_out = out_of_fold(x, y, [link.paper for link in links])
     scores = {t: proposes_level(links, gold, kept & (held_out >= t)) for t in THRESHOLDS}
-    threshold = max(THRESHOLDS, key=lambda t: (scores[t]["f1"], -t))
+    threshold = stable_threshold(scores, PROPOSES_MIN_CONFIDENCE)
     roles = np.array([link.features["proposed"] > 0 for link in links])
     return {
         "weights": fit(x, y),
@@ -200,9 +207,7 @@ def fit_confidence(shared: Path, annotations: Path = ANNOTATIONS, workers: int =
     held_out = out_of_fold(x, y, [link.paper for link in links])
     confidence = [float(c) for c in held_out]
     scores = {t: paper_level(links, gold, confidence, t) for t in [0.0, *THRESHOLDS]}
-    best = max(THRESHOLDS, key=lambda t: (scores[t]["f1"], -t))
-    current = scores[DEFAULT_MIN_CONFIDENCE]["f1"]
-    threshold = best if scores[best]["f1"] >= current + MIN_F1_GAIN else DEFAULT_MIN_CONFIDENCE
+    threshold = stable_threshold(scores, DEFAULT_MIN_CONFIDENCE)
     calibration = []
     for low in np.arange(0.0, 1.0, 0.1):
         in_bin = (held_out >= low) & (held_out < low + 0.1) & (y >= 0)
