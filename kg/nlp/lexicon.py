@@ -132,6 +132,8 @@ PROPOSAL_VERBS = [
 ]
 AUTHOR_SUBJECTS = ["we", "paper", "work", "study", "article"]
 PROPOSED_DETERMINERS = {"a", "an", "the", "our"}  # between "we propose" and what it proposes
+# "we introduce a set of BD estimators": what the authors propose is what the group is of.
+GROUP_NOUNS = {"set", "family", "class", "suite", "collection", "series", "pair", "couple"}
 # "X has been proposed", "X was recently introduced": somebody else's earlier work.
 EARLIER_WORK_WORDS = {"have", "recently", "previously", "already", "widely", "extensively", "traditionally"}
 

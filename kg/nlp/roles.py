@@ -1,4 +1,4 @@
-"""Proposal cues: which spans the paper itself proposes ("we propose X", "X, a novel Y", "our X").
+"""Proposal cues: which spans the paper itself proposes ("we propose X", "X, a novel Y", "our X", "a Y dubbed X").
 
 Sets `doc._.proposed` to the sorted [start, end] token offsets of those spans in `doc.spans[SPAN_KEY]`;
 every other span is something the paper uses. A proposed name the model read as a task becomes a method
@@ -17,6 +17,7 @@ from .lexicon import (
     AUTHOR_SUBJECTS,
     CALLING_VERBS,
     EARLIER_WORK_WORDS,
+    GROUP_NOUNS,
     PROPOSAL_VERBS,
     PROPOSED_DETERMINERS,
     STRONG_HEADS,
@@ -74,6 +75,12 @@ PATTERNS = {
             "RIGHT_ATTRS": {"DEP": "amod", "LOWER": {"IN": ["novel", "new"]}},
         },
     ],
+    # "an approach tailored for score distillation, dubbed ReDream": a name given to something by the authors
+    # (a name only: "the so-called ID problem", "a technique called dropout" are others')
+    "CALLED": [
+        {"RIGHT_ID": "verb", "RIGHT_ATTRS": {"LEMMA": {"IN": sorted(CALLING_VERBS)}, "DEP": "acl"}},
+        {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "object", "RIGHT_ATTRS": {"DEP": "oprd"}},
+    ],
     # "our GL-LowPopArt"
     "OUR": [
         {"RIGHT_ID": "object", "RIGHT_ATTRS": {"POS": {"IN": ["NOUN", "PROPN"]}}},
@@ -86,9 +93,9 @@ LEAVING_ARCS = {"prep", "relcl", "acl", "advcl", "ccomp", "xcomp", "punct", "age
 
 
 def add_proposed_region(anchor: Token, region: set[int]) -> None:
-    """Add to `region` the token indices that name what `anchor` (the object of a proposal cue) stands for. A
-    token in it already is not walked from again: what it leads to is in it too (in a list of 600 novel things,
-    each walked the whole list)."""
+    """Add to `region` the token indices that name what `anchor` (the object of a proposal cue) stands for, and
+    what a group it names is of ("a set of BD estimators"). A token in it already is not walked from again: what
+    it leads to is in it too (in a list of 600 novel things, each walked the whole list)."""
     stack = [anchor]
     if anchor.dep_ == "appos":
         stack.append(anchor.head)
@@ -99,7 +106,8 @@ def add_proposed_region(anchor: Token, region: set[int]) -> None:
         region.add(token.i)
         for child in token.children:
             calling = child.dep_ == "acl" and child.lemma_ in CALLING_VERBS
-            if child.dep_ not in LEAVING_ARCS or calling:
+            group_of = child.dep_ == "prep" and child.lower_ == "of" and token.lemma_.lower() in GROUP_NOUNS
+            if child.dep_ not in LEAVING_ARCS or calling or group_of:
                 stack.append(child)
 
 
@@ -124,6 +132,7 @@ class RoleMarker:
             Doc.set_extension("proposed", default=[])
 
     def __call__(self, doc: Doc) -> Doc:
+        spans = list(doc.spans[SPAN_KEY])
         region: set[int] = set()
         for match_id, token_ids in self.matcher(doc):
             name = doc.vocab.strings[match_id]
@@ -131,8 +140,9 @@ class RoleMarker:
             if name == "PROPOSED" and is_earlier_work(doc[token_ids[0]]):
                 continue
             anchor = token_ids[[p["RIGHT_ID"] for p in pattern].index("object")]
+            if name == "CALLED" and not any(s.start <= anchor < s.end and is_proposed_name(s) for s in spans):
+                continue
             add_proposed_region(doc[anchor], region)
-        spans = list(doc.spans[SPAN_KEY])
         proposed = [s.root.i in region or follows_proposal(s) for s in spans]
         for i in range(1, len(spans)):
             proposed[i] = proposed[i] or proposed[i - 1] and names_it(spans[i - 1], spans[i])

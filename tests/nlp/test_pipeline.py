@@ -460,10 +460,23 @@ def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
             ["FlexTok"],
             ["LoRA"],
         ),
+        (  # a name given to what the authors explore; a technique "called" by its common noun is others'
+            "To sidestep these trade-offs, we explore a retrieval-augmented approach tailored for score "
+            "distillation, dubbed ReDream. We regularize it with a technique called dropout.",
+            ["ReDream"],
+            ["dropout"],
+        ),
+        (  # what a group the authors introduce is of
+            "To derive the gradient, we introduce a set of BD estimators and connect it with the policy gradient "
+            "theorem. We train a set of agents with PPO.",
+            ["BD estimators"],
+            ["PPO"],
+        ),
     ],
 )
 def test_what_the_authors_introduce_is_proposed_however_parsed(nlp, text, proposed, used):
-    """What the authors do something "by introducing", and what comes right after "we introduce"."""
+    """What the authors do something "by introducing", what comes right after "we introduce", the name they
+    give a thing ("dubbed X") and what a group they introduce is of."""
     found = by_text(run(nlp, text))
     assert [found[name].role for name in proposed + used] == ["proposes"] * len(proposed) + ["uses"] * len(used)
 
