@@ -478,6 +478,12 @@ def written_as_a_name(m: Mention) -> bool:
     return any(is_name_word(w) for w in words) or any(w[:1].isupper() for w in words[1:]) or mid_sentence_capital(m)
 
 
+def proposes_its_entity(named_key: str, key: str) -> bool:
+    """Does a proposed mention propose the entity it joins? Not a term it names a kind or a context of: "a new
+    FL framework named QSFL" proposes QSFL, not federated learning; "the PAK-UCB algorithm" proposes PAK-UCB."""
+    return named_key == key or any(is_name_word(w) for w in key.split())
+
+
 def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None) -> Resolution:
     """Merge mentions into entities; each returned mention names its entity by key. An entity's label is the
     one researchers give its term (`term_types`, by default kg/data/term_types.json), else the one most of its
@@ -502,6 +508,7 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
         key = spelled.get(key, key)
         return expansions.get(key, key)
 
+    named_keys = keys
     keys = defined_kinds_merged(mentions, keys, canonical, by_paper)
     unkinded = keys
     keys = contexts_merged(kinds_merged(keys, [m.label for m in mentions], entity_of), entity_of)
@@ -510,13 +517,13 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
     papers: dict[str, set[str]] = defaultdict(set)
     proposed: set[tuple[str, str]] = set()
     written_as_names: set[str] = set()  # keys some mention of which is written as a name
-    for m, key in zip(mentions, keys):
+    for m, named_key, key in zip(mentions, named_keys, keys):
         if key not in written_as_names and written_as_a_name(m):
             written_as_names.add(key)
         labels[key][m.label] += 1
         names[key][display_name(m.name)] += 1
         papers[key].add(m.paper)
-        if m.role == PROPOSES:
+        if m.role == PROPOSES and proposes_its_entity(named_key, key):
             proposed.add((m.paper, key))
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     for key in named:

@@ -125,6 +125,32 @@ def test_label_by_majority_and_role_per_paper():
     assert [m.role for m in r.mentions] == ["proposes", "proposes", "uses", "uses"]
 
 
+def test_a_proposed_kind_of_a_term_does_not_propose_the_term():
+    """ "a new FL framework named QSFL" proposes QSFL, not federated learning; "the PAK-UCB algorithm" is
+    PAK-UCB."""
+    r = resolve(
+        [
+            mention("p1", "federated learning"),
+            mention("p1", "FL", long_form="federated learning"),
+            mention("p1", "FL framework", role="proposes"),
+            mention("p1", "QSFL", role="proposes"),
+            mention("p2", "pruning"),
+            mention("p3", "pruning method", role="proposes"),
+            mention("p4", "PAK-UCB algorithm", role="proposes"),
+            mention("p4", "PAK-UCB"),
+        ],
+        term_types={},
+    )
+    roles = {(m.paper, m.entity): m.role for m in r.mentions}
+    assert roles == {
+        ("p1", "federated learning"): "uses",
+        ("p1", "QSFL"): "proposes",
+        ("p2", "pruning"): "uses",
+        ("p3", "pruning"): "uses",
+        ("p4", "PAK-UCB"): "proposes",
+    }
+
+
 def test_undefined_acronym_joins_the_long_form_most_papers_agree_on():
     defining = [
         m
