@@ -508,7 +508,7 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
         key = spelled.get(key, key)
         return expansions.get(key, key)
 
-    named_keys = keys
+    as_named = keys  # before kinds and contexts join a name's key to another ("FL framework" -> federated learning)
     keys = defined_kinds_merged(mentions, keys, canonical, by_paper)
     unkinded = keys
     keys = contexts_merged(kinds_merged(keys, [m.label for m in mentions], entity_of), entity_of)
@@ -517,7 +517,7 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
     papers: dict[str, set[str]] = defaultdict(set)
     proposed: set[tuple[str, str]] = set()
     written_as_names: set[str] = set()  # keys some mention of which is written as a name
-    for m, named_key, key in zip(mentions, named_keys, keys):
+    for m, named_key, key in zip(mentions, as_named, keys):
         if key not in written_as_names and written_as_a_name(m):
             written_as_names.add(key)
         labels[key][m.label] += 1

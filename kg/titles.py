@@ -134,11 +134,11 @@ def title_spellings(mention: Mention) -> set[str]:
     """How an abstract may name what a title names: its spellings, and a head by its first word where that is a
     name ("PAK-UCB Contextual Bandit", whose abstract says "the PAK-UCB algorithm"; a task is not named by its
     first word: "LLM Alignment" is not "LLMs")."""
+    forms = spellings(mention.name)
     words = mention.name.split()
-    first = (
-        {folded(words[0]).lower()} if mention.role == PROPOSES and len(words) > 1 and is_acronym(words[0]) else set()
-    )
-    return spellings(mention.name) | first
+    if mention.role == PROPOSES and len(words) > 1 and is_acronym(words[0]):
+        forms.add(folded(words[0]).lower())
+    return forms
 
 
 def title_words(title: str) -> list[tuple[int, int]]:

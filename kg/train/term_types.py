@@ -15,10 +15,10 @@ from pathlib import Path
 from ..errors import KGError
 from ..layout import ANNOTATIONS
 from ..resolve import entity_key
+from ..settings import LABELS
 from .listed import for_confidence
 
-MIN_SHARE = 0.6  # "reinforcement learning": 43 methods, 27 tasks; no type
-LABELS = ("METHOD", "TASK", "DATASET")
+MIN_SHARE = 0.6  # "reinforcement learning": 32 methods, 23 tasks in the papers read; no type
 TERM_LABELS = ("METHOD", "TASK")  # a dataset is a name
 
 
