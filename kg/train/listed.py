@@ -64,11 +64,17 @@ def for_confidence(paper_id: str) -> bool:
     return int(hashlib.sha256(paper_id.encode()).hexdigest(), 16) % CONFIDENCE_SHARE == 0
 
 
-def read_annotations(path: Path, shared: Path) -> list[Annotated]:
-    """The annotated papers, each with its abstract from `shared`/data/papers, in the file's order."""
+def read_gold(path: Path) -> list[dict[str, Any]]:
+    """What a researcher lists for each annotated paper (ANNOTATION.md's format), in the file's order."""
     if not path.is_file():
         raise KGError(f"{path} not found: pass --annotations")
-    gold = json.loads(path.read_text(encoding="utf-8"))["papers"]
+    gold: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["papers"]
+    return gold
+
+
+def read_annotations(path: Path, shared: Path) -> list[Annotated]:
+    """The annotated papers, each with its abstract from `shared`/data/papers, in the file's order."""
+    gold = read_gold(path)
     folder = shared / "data" / "papers"
     papers: dict[str, Paper] = {}
     for name in sorted({g["file"] for g in gold}):

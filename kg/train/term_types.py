@@ -8,15 +8,13 @@ link confidence (kg.train.listed) stay unseen by both.
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from ..errors import KGError
 from ..layout import ANNOTATIONS
 from ..resolve import entity_key
 from ..settings import LABELS
-from .listed import for_confidence
+from .listed import for_confidence, read_gold
 
 MIN_SHARE = 0.6  # "reinforcement learning": 32 methods, 23 tasks in the papers read; no type
 TERM_LABELS = ("METHOD", "TASK")  # a dataset is a name
@@ -24,10 +22,8 @@ TERM_LABELS = ("METHOD", "TASK")  # a dataset is a name
 
 def fit_term_types(annotations: Path = ANNOTATIONS, min_share: float = MIN_SHARE) -> dict:
     """Entity key -> label for each term the annotations agree on, with what they were read from."""
-    if not annotations.is_file():
-        raise KGError(f"{annotations} not found: pass --annotations")
     votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for paper in json.loads(annotations.read_text(encoding="utf-8"))["papers"]:
+    for paper in read_gold(annotations):
         if for_confidence(paper["id"]):
             continue
         listed = {
