@@ -87,38 +87,67 @@ def entity_evidence(mentions: Iterable[Mention]) -> dict[str, EntityEvidence]:
     return {key: EntityEvidence(c[1] / c[0], c[2] / c[0]) for key, c in counts.items()}
 
 
+@dataclass(frozen=True)
+class TitleKeys:
+    """What a title is matched with, worked out once a paper: its variant key and its head, folded."""
+
+    variant: str
+    head: str
+
+
+def title_keys(paper: Paper) -> TitleKeys:
+    return TitleKeys(variant_key(paper.title.lower()) if paper.title else "", folded(title_head(paper.title)))
+
+
+@dataclass(frozen=True)
+class NameKeys:
+    """An entity's names as titles are matched with them, worked out once an entity, not once a link."""
+
+    variants: tuple[str, ...]
+    folded: frozenset[str]
+    acronym: bool
+
+
+def name_keys(entity: Entity) -> NameKeys:
+    names = (entity.name, *entity.aliases)
+    return NameKeys(
+        tuple(dict.fromkeys(variant_key(n.lower()) for n in names)),
+        frozenset(folded(n) for n in names),
+        any(is_acronym(n) for n in names),
+    )
+
+
 def link_features(
     entity: Entity,
     mentions: list[Mention],
     paper: Paper,
     evidence: EntityEvidence,
     related: bool,
+    names: NameKeys,
+    title: TitleKeys,
 ) -> dict[str, float]:
     """The features of one paper–entity link: `mentions` are the paper's mentions of `entity`, `related` says
-    whether a relation the paper states has the entity at one end. A link the title alone makes (kg.titles)
-    has none of the features of the abstract's mentions."""
+    whether a relation the paper states has the entity at one end; `names` and `title` are the entity's and
+    the paper's keys. A link the title alone makes (kg.titles) has none of the features of the abstract's
+    mentions."""
     words = entity.name.split()
-    names = (entity.name, *entity.aliases)
     first_word = words[0].lower()
     in_abstract = [m for m in mentions if not m.in_title]
     first = min(in_abstract, key=lambda m: m.start) if in_abstract else None
     before = word_before(paper.abstract, first.start) if first else ""
-    title = variant_key(paper.title.lower()) if paper.title else ""
-    head = folded(title_head(paper.title))
-    acronym = any(is_acronym(n) for n in names)
     proposed = first is not None and first.role == PROPOSES
     return {
         "bias": 1.0,
-        "acronym": float(acronym),
+        "acronym": float(names.acronym),
         "capitalised": float(any(mid_sentence_capital(m) for m in in_abstract)),
         "log words": math.log(len(words)),
         "one lowercase word": float(len(words) == 1 and entity.name.islower()),
-        "in title": float(bool(title) and any(variant_key(n.lower()) in title for n in names)),
-        "title head": float(bool(head) and any(folded(n) == head for n in names)),
+        "in title": float(bool(title.variant) and any(v in title.variant for v in names.variants)),
+        "title head": float(bool(title.head) and title.head in names.folded),
         "log mentions": math.log(len(in_abstract)) if in_abstract else 0.0,
         "defined here": float(any(m.long_form for m in in_abstract)),
         "proposed": float(proposed),
-        "proposed name": float(proposed and acronym),
+        "proposed name": float(proposed and names.acronym),
         "task": float(entity.label == "TASK"),
         "dataset": float(entity.label == "DATASET"),
         "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
@@ -176,11 +205,20 @@ def all_link_features(
     by_link: dict[tuple[str, str], list[Mention]] = defaultdict(list)
     for m in resolution.mentions:
         by_link[(m.paper, m.entity)].append(m)
+    entities = resolution.entities
+    names = {key: name_keys(entities[key]) for key in {key for _, key in by_link}}
+    titles = {paper: title_keys(by_id[paper]) for paper in {paper for paper, _ in by_link}}
     return {
-        link: link_features(
-            resolution.entities[link[1]], mentions, by_id[link[0]], evidence.get(link[1], UNSEEN), link in related
+        (paper, key): link_features(
+            entities[key],
+            mentions,
+            by_id[paper],
+            evidence.get(key, UNSEEN),
+            (paper, key) in related,
+            names[key],
+            titles[paper],
         )
-        for link, mentions in by_link.items()
+        for (paper, key), mentions in by_link.items()
     }
 
 
