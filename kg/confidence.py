@@ -89,7 +89,8 @@ def entity_evidence(mentions: Iterable[Mention]) -> dict[str, EntityEvidence]:
 
 @dataclass(frozen=True)
 class TitleKeys:
-    """What a title is matched with, worked out once a paper: its variant key and its head, folded."""
+    """A paper's title as the link features read it: its variant key and its head, folded; worked out once a
+    paper."""
 
     variant: str
     head: str
@@ -101,7 +102,8 @@ def title_keys(paper: Paper) -> TitleKeys:
 
 @dataclass(frozen=True)
 class NameKeys:
-    """An entity's names as titles are matched with them, worked out once an entity, not once a link."""
+    """An entity's names as the link features read them: their keys a title is matched with, and whether one
+    is an acronym; worked out once an entity, not once a link."""
 
     variants: tuple[str, ...]
     folded: frozenset[str]
