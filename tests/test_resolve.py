@@ -57,8 +57,8 @@ def test_word_helpers():
     assert is_acronym("CIFAR-10") and is_acronym("ImageNet") and not is_acronym("Vision-Language")
 
 
-def mention(paper, name, label="METHOD", long_form="", role="uses"):
-    return Mention(paper, 0, len(name), name, name, label, role, "s", long_form)
+def mention(paper, name, label="METHOD", long_form="", role="uses", sentence="s"):
+    return Mention(paper, 0, len(name), name, name, label, role, sentence, long_form)
 
 
 def test_acronym_defined_in_a_paper_merges_with_its_long_form_everywhere():

@@ -3,9 +3,9 @@ entity by resolution over what its mentions say."""
 
 import pytest
 
-from kg.records import Mention
 from kg.resolve import resolve
 from kg.term_types import term_type
+from tests.test_resolve import mention
 
 TYPES = {"federated learning": "TASK", "offline reinforcement learning": "TASK", "reinforcement learning": "METHOD"}
 
@@ -30,17 +30,13 @@ def test_one_word_is_no_end_to_type_by():
     assert term_type("kernel regression", {"regression": "TASK"}, False) is None
 
 
-def mention(paper: str, name: str, sentence: str = "s") -> Mention:
-    return Mention(paper, 0, len(name), name, name, "METHOD", "uses", sentence)
-
-
 def test_resolution_types_an_entity_as_researchers_do_and_joins_it_to_its_broader_term():
     r = resolve(
         [
             mention("p1", "federated learning"),
             mention("p2", "federated learning"),
             mention("p3", "personalized federated learning"),
-            mention("p4", "Wasserstein Federated Learning", "We propose Wasserstein Federated Learning."),
+            mention("p4", "Wasserstein Federated Learning", sentence="We propose Wasserstein Federated Learning."),
             mention("p5", "graph neural networks"),
         ],
         term_types={"federated learning": "TASK"},
