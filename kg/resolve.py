@@ -149,6 +149,25 @@ def spelled(word: str) -> str:
     return word if is_acronym(word) else us_spelling(word)
 
 
+def is_defined_short_form(inner: str) -> bool:
+    """What a parenthesis after a name holds when it defines a short form ("(AFM)"), not a size ("(1B)")."""
+    return inner[:1].isalpha() and is_short_form(inner)
+
+
+def named_part(name: str) -> str:
+    """The part of an "X (SF) kind" name that names its thing: X where SF abbreviates it ("Proximal Policy
+    Optimization (PPO) algorithm" names what "PPO" names), else SF ("federated learning (LBI-FL) framework"
+    names LBI-FL); any other name whole ("AudioGen Large (1B) models": 1B is a size, no short form).
+
+    >>> named_part("Reinforcement Learning (RL) paradigm")
+    'Reinforcement Learning'
+    """
+    named = NAME_SHORT_FORM_KIND.match(name)
+    if named and singular(named["kind"].lower()) in NAMING_KINDS and is_defined_short_form(named["short"]):
+        return named["name"] if find_long_form(named["short"], named["name"]) is not None else named["short"]
+    return name
+
+
 def entity_key(name: str) -> str:
     """A mention's name folded to the key entities merge on; a key is its own key.
 
@@ -159,11 +178,7 @@ def entity_key(name: str) -> str:
     >>> entity_key("a novel Multi-Modal Graph Neural Networks")
     'multimodal graph neural network'
     """
-    if (named := NAME_SHORT_FORM_KIND.match(name)) and singular(named["kind"].lower()) in NAMING_KINDS:
-        # "Proximal Policy Optimization (PPO) algorithm" names what "PPO" names; "federated learning (LBI-FL)
-        # framework", where SF abbreviates no end of X, names LBI-FL
-        abbreviates = find_long_form(named["short"], named["name"]) is not None
-        name = named["name"] if abbreviates else named["short"]
+    name = named_part(name)
     while PARENTHETICAL.search(name):  # innermost first: "a (b (c) d)" would leave "a (b d)" after one pass
         name = PARENTHETICAL.sub(" ", name)  # "convolutional neural networks (CNNs)": the long form's key
     tokens = name.replace("\u2010", "-").replace("\u2011", "-").split()
@@ -273,8 +288,7 @@ def without_short_forms(name: str) -> str:
     "(entropic) OT" keep theirs: no short form)."""
 
     def dropped(found: re.Match[str]) -> str:
-        inner = found["inner"]
-        return " " if inner[:1].isalpha() and is_short_form(inner) else found[0]
+        return " " if is_defined_short_form(found["inner"]) else found[0]
 
     return " ".join(DEFINED_SHORT_FORM.sub(dropped, name).split()) if "(" in name else name
 
@@ -538,7 +552,7 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
         surface = names[key]
         spelled_as = variant_key(key)
         name = without_short_forms(
-            min(surface, key=lambda n: preference(n, surface[n], variant_key(key_of(n)) == spelled_as))
+            named_part(min(surface, key=lambda n: preference(n, surface[n], variant_key(key_of(n)) == spelled_as)))
         )
         slug = deduplicated(slug_of(spellings.get(key) or Counter([key])), key, slugs)
         entities[key] = Entity(

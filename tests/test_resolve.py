@@ -415,7 +415,7 @@ def test_a_short_form_defined_inside_a_longer_mention_names_its_own_long_form():
     )
     assert r.entities["low rank adaptation"].papers == ("p1", "p2")
     assert "LoRA method" in r.entities["low rank adaptation"].aliases
-    assert r.entities["circuit aware low rank adaptation"].name == "circuit-aware Low-Rank Adaptation method"
+    assert r.entities["circuit aware low rank adaptation"].name == "circuit-aware Low-Rank Adaptation"
     assert r.entities["circuit aware low rank adaptation"].aliases == (
         "circuit-aware Low-Rank Adaptation (LoRA) method",
     )
@@ -449,12 +449,21 @@ def test_a_short_form_that_abbreviates_nothing_before_it_is_the_name():
     ]
 
 
-def test_a_name_shows_without_the_short_form_it_defines():
-    r = resolve([mention("p1", "Adaptive Flow Matching (AFM) framework"), mention("p2", "AudioGen Large (1B) models")])
+def test_a_name_shows_without_the_short_form_it_defines_nor_the_kind_word_its_key_drops():
+    r = resolve(
+        [
+            mention("p1", "Adaptive Flow Matching (AFM) framework"),
+            mention("p2", "AudioGen Large (1B) models"),
+            mention("p3", "Reinforcement Learning (RL) paradigm"),
+            mention("p4", "Masked Diffusion (MD) sampler"),
+        ]
+    )
     names = {e.name: e.aliases for e in r.entities.values()}
     assert names == {
-        "Adaptive Flow Matching framework": ("Adaptive Flow Matching (AFM) framework",),
+        "Adaptive Flow Matching": ("Adaptive Flow Matching (AFM) framework",),
         "AudioGen Large (1B) models": (),
+        "Reinforcement Learning": ("Reinforcement Learning (RL) paradigm",),
+        "Masked Diffusion sampler": ("Masked Diffusion (MD) sampler",),
     }
 
 
