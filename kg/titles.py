@@ -9,7 +9,8 @@ where the name is in lower case ("FoR" is no "for"); a phrase that names an enti
 not name becomes a mention in the title, and kg.confidence judges the link like any other ("title only" is
 one of its features). Before the mentions are merged, two things a title names by its form are mentions of
 their own where the abstract does not name them: the name before its colon, which the paper proposes
-("BUSTLE: Bottom-Up Program Synthesis ..."), and a task after a preposition ("... for Node Classification").
+("BUSTLE: Bottom-Up Program Synthesis ..."), and a task it opens with ("Autoregressive Entity Retrieval") or
+names after a preposition ("... for Node Classification").
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Collection, Iterable, Iterator
 
 from .corpus import Paper
@@ -39,6 +41,9 @@ TITLE_HEAD = re.compile(r"\s*([^:]{1,60}?)\s*:\s")  # "BUSTLE: Bottom-Up Program
 MAX_HEAD_NAME_WORDS = 3
 # Up to five words in Title Case after a preposition ("for Node Classification", "to Controlled Text Generation").
 TITLE_TASK = re.compile(r"\b(?:for|to|in|on|of)\s+((?:[A-Z0-9][\w'-]*\s+){0,4}[A-Z][\w-]*)")
+TITLE_LEAD = re.compile(
+    r"((?:[A-Z0-9][\w'-]*\s+){1,4}[A-Z][\w-]*)(?:\s+(?:for|in|on|of|under|with|via|from|at)\s|\s*$)"
+)
 HEAD_NAME = re.compile(r"[\w\s+.&'-]+")  # no markup ("$\\alpha$-Net")
 
 
@@ -84,7 +89,7 @@ def title_tasks(title: str) -> Iterator[tuple[int, int]]:
     Generation") where two words are left."""
     for match in TITLE_TASK.finditer(title):
         words = list(TITLE_WORD.finditer(match.group(1)))
-        first = next((i for i, w in enumerate(words) if not is_claim(w.group())), len(words))
+        first = first_unclaimed(words)
         for last in range(len(words), 1, -1):
             word = words[last - 1].group().lower()
             if word in TITLE_TASK_HEADS or singular(word) in TITLE_TASK_HEADS:
@@ -93,16 +98,38 @@ def title_tasks(title: str) -> Iterator[tuple[int, int]]:
                 break
 
 
+def title_lead_tasks(title: str) -> Iterator[tuple[int, int]]:
+    """The offsets of the task a title opens with: two to five words in Title Case ending in a task's head word,
+    then the title's end or a preposition ("Autoregressive Entity Retrieval", "Out-of-Distribution
+    Generalization in Kernel Regression"), without the claim before it."""
+    if (match := TITLE_LEAD.match(title)) is None:
+        return
+    words = list(TITLE_WORD.finditer(match.group(1)))
+    first = first_unclaimed(words)
+    last = words[-1].group().lower()
+    if (
+        len(words) - first > 1
+        and words[first].group().lower() not in TITLE_PHRASE_WORDS  # "Improving Your Model Ranking"
+        and (last in TITLE_TASK_HEADS or singular(last) in TITLE_TASK_HEADS)
+    ):
+        yield words[first].start(), words[-1].end()
+
+
 def is_claim(word: str) -> bool:
     """A word a title puts before the task it names: a quality claimed ("Efficient") or a verb ("Accelerating")."""
     return word.lower() in TITLE_TASK_QUALITIES or is_verb_in_ing(word)
+
+
+def first_unclaimed(words: list[re.Match[str]]) -> int:
+    """The index of a title phrase's first word after the claims before it ("Efficient Image Segmentation")."""
+    return next((i for i, w in enumerate(words) if not is_claim(w.group())), len(words))
 
 
 def title_name_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) -> list[Mention]:
     """What a title names that the paper's abstract does not, as mentions in the title: the name before its
     colon, which the paper proposes (a dataset where the rest of the title says so: "MMLU-Pro: A More Robust and
     Challenging Multi-Task Language Understanding Benchmark"; else a method), and the tasks it names after a
-    preposition."""
+    preposition or opens with."""
     found = []
     for paper in papers:
         head = title_head(paper.title)
@@ -112,7 +139,7 @@ def title_name_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) ->
             found.append(
                 Mention(paper.id, start, start + len(head), head, head, label, PROPOSES, paper.title, in_title=True)
             )
-        for start, end in title_tasks(paper.title):
+        for start, end in chain(title_tasks(paper.title), title_lead_tasks(paper.title)):
             task = paper.title[start:end]
             found.append(Mention(paper.id, start, end, task, task, "TASK", USES, paper.title, in_title=True))
     titled = {m.paper for m in found}

@@ -16,6 +16,7 @@ from kg.titles import (
     name_index,
     named_in,
     title_head,
+    title_lead_tasks,
     title_mentions,
     title_name_mentions,
     title_tasks,
@@ -123,6 +124,23 @@ def test_a_title_head_spelled_as_a_name_is_a_name(title, head, is_name):
 )
 def test_a_title_names_a_task_after_a_preposition(title, tasks):
     assert [title[s:e] for s, e in title_tasks(title)] == tasks
+
+
+@pytest.mark.parametrize(
+    "title, tasks",
+    [
+        ("Autoregressive Entity Retrieval", ["Autoregressive Entity Retrieval"]),
+        ("Out-of-Distribution Generalization in Kernel Regression", ["Out-of-Distribution Generalization"]),
+        ("Efficient Source-free Unlearning via Energy-Guided Data Synthesis", ["Source-free Unlearning"]),
+        ("Causal Representation Learning from Multimodal Biomedical Observations", ["Causal Representation Learning"]),
+        ("Improving Your Model Ranking on Chatbot Arena", []),  # a phrase, not a name
+        ("Product Quantization for Large-Scale Image Retrieval", []),  # no task's head word before "for"
+        ("BUSTLE: Bottom-Up Program Synthesis", []),  # the name before a colon (title_head)
+        ("Efficient Classification", []),  # one word after the claim
+    ],
+)
+def test_a_title_may_open_with_the_task_it_is_about(title, tasks):
+    assert [title[s:e] for s, e in title_lead_tasks(title)] == tasks
 
 
 def test_what_a_title_names_that_the_abstract_does_not_is_a_mention_in_the_title():
