@@ -44,7 +44,7 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
-from .titles import folded, title_head, title_mentions, title_name_mentions
+from .titles import folded, title_head, title_mentions, title_name_mentions, title_relations
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
@@ -318,6 +318,7 @@ def resolve_confident(
     resolution, features = linked(resolution, papers, stated)
     confidences, proposed = judged_links(features)
     kept = confident(resolution, confidences, min_confidence, proposed)
+    stated += title_relations(papers, kept.entities)
     return kept, [r for r in stated if r.head.entity in kept.entities and r.tail.entity in kept.entities]
 
 

@@ -36,9 +36,10 @@ RELATIONS = {
 }
 # What found a relation: a cue pattern (kg.nlp.relations), the paper's experiments (the sentences of its results:
 # its method evaluated on the datasets they name, used for the tasks, compared with what they compare it with),
-# the relation classifier (kg.nlp.relation_classifier). Each has its precision by relation.
-CUE, EXPERIMENTS, CLASSIFIER = "cue", "experiments", "classifier"
-RELATION_SOURCES = (CUE, EXPERIMENTS, CLASSIFIER)
+# the relation classifier (kg.nlp.relation_classifier), the title ("X for Y": kg.titles). Each has its precision by
+# relation.
+CUE, EXPERIMENTS, CLASSIFIER, TITLE = "cue", "experiments", "classifier", "title"
+RELATION_SOURCES = (CUE, EXPERIMENTS, CLASSIFIER, TITLE)
 SYMMETRIC_RELATIONS = frozenset({"comparedWith"})  # one edge per pair, the lesser entity key first
 # An entity -> the broader entity its name's head names (kg.hierarchy): skos:broader in RDF.
 BROADER = "broader"

@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
-from typing import Collection, Iterable, Iterator
+from typing import Collection, Iterable, Iterator, Mapping
 
 from .corpus import Paper
 from .nlp.lexicon import (
@@ -31,9 +31,9 @@ from .nlp.lexicon import (
     TITLE_TASK_HEADS,
     TITLE_TASK_QUALITIES,
 )
-from .records import Entity, Mention
+from .records import Entity, Mention, Relation
 from .resolve import KEY_STRIP, entity_key, is_acronym, singular
-from .settings import PROPOSES, USES
+from .settings import PROPOSES, TITLE, USES
 
 TITLE_WORD = re.compile(r"\S+")
 NOT_LETTERS = re.compile(r"[\W_]+")
@@ -262,3 +262,46 @@ def title_mentions(
                     Mention(paper.id, start, end, text, text, labels[key], USES, paper.title, entity=key, in_title=True)
                 )
     return mentions
+
+
+# A title's word between a method and what it is for: "Product Quantization for Large-Scale Image Retrieval" (the
+# method first), "Accelerating LLM Reasoning via Speculative Search" (the method last).
+FOR_WORDS, BY_WORDS = {"for"}, {"via", "using"}
+
+
+def title_relations(papers: Iterable[Paper], entities: Mapping[str, Entity]) -> list[Relation]:
+    """The usedFor relations titles state between two of `entities`: a method, then "for" and a task (claims
+    between: "for Efficient Pathology Image Segmentation"), or a task, then "via" or "using" and a method."""
+    index = name_index(entities.values())
+    found = []
+    for paper in papers:
+        spans = list(named_in(paper.title, index))
+        for (a_start, a_end, a), (b_start, b_end, b) in zip(spans, spans[1:]):
+            gap = paper.title[a_end:b_start].split()
+            if not gap or not all(is_claim(word) for word in gap[1:]) or a == b:
+                continue
+            labels = entities[a].label, entities[b].label
+            word = gap[0].lower()
+            if word in FOR_WORDS and labels == ("METHOD", "TASK"):
+                method, task = (a_start, a_end, a), (b_start, b_end, b)
+            elif word in BY_WORDS and labels == ("TASK", "METHOD"):
+                method, task = (b_start, b_end, b), (a_start, a_end, a)
+            else:
+                continue
+            head, tail = (
+                Mention(
+                    paper.id,
+                    start,
+                    end,
+                    paper.title[start:end],
+                    paper.title[start:end],
+                    entities[key].label,
+                    USES,
+                    paper.title,
+                    entity=key,
+                    in_title=True,
+                )
+                for start, end, key in (method, task)
+            )
+            found.append(Relation(paper.id, head, "usedFor", tail, paper.title, 0, len(paper.title), TITLE))
+    return found

@@ -19,6 +19,7 @@ from kg.titles import (
     title_lead_tasks,
     title_mentions,
     title_name_mentions,
+    title_relations,
     title_tasks,
     title_words,
 )
@@ -175,6 +176,35 @@ def test_what_a_title_names_that_the_abstract_does_not_is_a_mention_in_the_title
     assert all(titles[m.paper][m.start : m.end] == m.text for m in found)
 
 
+def test_a_title_says_what_its_method_is_for():
+    entities = resolve(
+        [
+            mention("p1", "product quantization"),
+            mention("p2", "image retrieval", "TASK"),
+            mention("p3", "speculative search"),
+            mention("p4", "image segmentation", "TASK"),
+            mention("p5", "ImageNet", "DATASET"),
+        ]
+    ).entities
+    papers = [
+        Paper("a", "", "Product Quantization for Efficient Image Retrieval"),
+        Paper("b", "", "Accelerating Image Segmentation via Speculative Search"),
+        Paper("c", "", "Product Quantization for ImageNet"),  # data, not a task
+        Paper("d", "", "Image Retrieval for Product Quantization"),  # a task is no method
+        Paper("e", "", "Product Quantization for Large Image Retrieval"),  # a word that is no claim between
+        Paper("f", "", "Product Quantization and Image Retrieval"),
+    ]
+    found = title_relations(papers, entities)
+    assert [(r.paper, r.head.text, r.relation, r.tail.text, r.source) for r in found] == [
+        ("a", "Product Quantization", "usedFor", "Image Retrieval", "title"),
+        ("b", "Speculative Search", "usedFor", "Image Segmentation", "title"),
+    ]
+    titles = {p.id: p.title for p in papers}
+    for r in found:
+        assert r.head.in_title and r.tail.in_title and r.sentence == titles[r.paper][r.start : r.end]
+        assert all(titles[r.paper][m.start : m.end] == m.text for m in (r.head, r.tail))
+
+
 PAPERS = [
     {
         "id": "banyan",
@@ -283,3 +313,34 @@ def test_a_build_links_a_paper_to_what_its_title_names_and_proposes_its_head(tmp
         )
     ]
     assert proposed == ["BUSTLE"]
+
+
+def test_a_relation_a_title_states_quotes_the_title_as_its_evidence(tmp_path):
+    title = "Product Quantization for Image Retrieval"
+    paper = {
+        "id": "pq",
+        "title": title,
+        "abstract": (
+            "Product quantization compresses high-dimensional vectors into short codes. We analyse its distortion "
+            "and show that image retrieval on large collections becomes faster with the codes."
+        ),
+    }
+    out = build([jsonl(tmp_path / "papers.jsonl", [paper])], tmp_path / "out", min_confidence=0.0, workers=1).out
+    store = ox.Store()
+    store.load(path=str(out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
+    rows = store.query(
+        "PREFIX oa: <http://www.w3.org/ns/oa#> PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> "
+        "PREFIX kg: <https://w3id.org/paperkg/ontology#> PREFIX dcterms: <http://purl.org/dc/terms/> "
+        "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+        "SELECT ?head ?tail ?exact ?start ?end WHERE { ?s rdf:subject ?h ; rdf:predicate kg:usedFor ; rdf:object ?t . "
+        "?h skos:prefLabel ?head . ?t skos:prefLabel ?tail . ?a oa:hasBody ?s ; oa:hasTarget ?target . "
+        "?target oa:hasSource ?source ; oa:hasSelector ?q , ?p . ?q oa:exact ?exact . ?p oa:start ?start ; oa:end ?end . "
+        "?source dcterms:isPartOf ?paper . ?paper dcterms:identifier 'pq' }"
+    )
+    assert [(r["head"].value, r["tail"].value, r["exact"].value, r["start"].value, r["end"].value) for r in rows] == [
+        ("Product quantization", "image retrieval", title, "0", str(len(title)))
+    ]
+    explained = CliRunner().invoke(app, ["explain", "pq", "--graph", str(out)])
+    lines = explained.stdout.splitlines()
+    at = lines.index("  Product quantization usedFor image retrieval")
+    assert lines[at + 1] == f"    title: “{title}”"

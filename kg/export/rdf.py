@@ -186,13 +186,16 @@ def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, e
         yield Triple(statement, PROV("wasDerivedFrom"), ox.NamedNode(paper_iri(base, paper)))
     if evidence:
         for r in data["evidence"]:
-            source = paper_iri(base, r.paper)
-            iri = annotation_iri(
-                base, r.paper, relation, f"{r.head.start}-{r.head.end}", f"{r.tail.start}-{r.tail.end}"
-            )
-            yield from annotation(
-                iri, "describing", statement, source, r.start, r.end, graph.nodes[source]["abstract"][r.start : r.end]
-            )
+            paper = paper_iri(base, r.paper)
+            ends = (f"{r.head.start}-{r.head.end}", f"{r.tail.start}-{r.tail.end}")
+            if r.head.in_title:  # the title states it (kg.titles.title_relations)
+                source, text = title_iri(paper), graph.nodes[paper]["title"]
+                iri = annotation_iri(base, r.paper, TITLE_PART, relation, *ends)
+                yield Triple(ox.NamedNode(source), DCTERMS("isPartOf"), ox.NamedNode(paper))
+            else:
+                source, text = paper, graph.nodes[paper]["abstract"]
+                iri = annotation_iri(base, r.paper, relation, *ends)
+            yield from annotation(iri, "describing", statement, source, r.start, r.end, text[r.start : r.end])
             yield Triple(ox.NamedNode(iri), KG("confidence"), confidence(relation_confidence([r])))
 
 

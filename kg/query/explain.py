@@ -35,7 +35,8 @@ EVIDENCE = (
   ?paper dcterms:identifier ?id . ?target oa:hasSource ?paper . ?annotation oa:hasTarget ?target ; oa:hasBody ?body .
   ?target oa:hasSelector ?position , ?text . ?position oa:start ?start . ?text oa:exact ?quote }"""
 )
-# The entities the paper's title names where its abstract does not (kg.titles): annotated on `{paper}#title`.
+# What only the paper's title states (kg.titles): the entities it names where its abstract does not, the relations
+# it states; annotated on `{paper}#title`.
 TITLE_EVIDENCE = (
     PREFIXES
     + """SELECT ?id ?body WHERE {
@@ -114,7 +115,8 @@ def explain(paper_id: str, graph_dir: Path, store: ox.Store | None = None) -> st
     def evidence(text: str) -> list[str]:
         return [f"    “{text}”"] if text else []
 
-    in_title = {r["body"] for r in rows(TITLE_EVIDENCE)}
+    in_title = {r["body"] for r in rows(TITLE_EVIDENCE)}  # an entity's or a relation's: only the title names it
+    title_evidence = f"    title: “{found[0]['title']}”"
     lines = [f"{paper_id}  {found[0]['title']}".rstrip()]
     links = rows(LINKS)
     for role, label in ROLES.items():
@@ -125,11 +127,12 @@ def explain(paper_id: str, graph_dir: Path, store: ox.Store | None = None) -> st
             if r["e"] in first:
                 lines += evidence(sentence_at(abstract, first[r["e"]]))
             elif r["e"] in in_title:
-                lines.append(f"    title: “{found[0]['title']}”")
+                lines.append(title_evidence)
     relations = rows(RELATIONS)
     lines += ["relations:"] if relations else []
     for r in relations:
-        lines += [f"  {r['head']} {r['relation']} {r['tail']}", *evidence(quote.get(r["s"], ""))]
+        lines.append(f"  {r['head']} {r['relation']} {r['tail']}")
+        lines += evidence(quote[r["s"]]) if r["s"] in quote else [title_evidence] if r["s"] in in_title else []
     results = sorted(rows(RESULTS), key=value_offset)
     lines += ["results:"] if results else []
     for r in results:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from rdflib import RDF, RDFS, SKOS, BNode, Graph, Namespace, URIRef
+from rdflib import DCTERMS, RDF, RDFS, SKOS, BNode, Graph, Namespace, URIRef
 
 import kg
 from kg.graph import paper_iri
@@ -186,15 +186,18 @@ def test_relations_have_support_provenance_and_evidence(sample_build):
             for s in rdf.objects(rdf.value(a, OA.hasTarget), OA.hasSelector)
             if rdf.value(s, OA.exact)
         }
-        abstracts = {
-            r.paper: sample_build.graph.nodes[paper_iri(sample_build.graph.graph["base_iri"], r.paper)]["abstract"]
+        papers = sample_build.graph.nodes
+        base = sample_build.graph.graph["base_iri"]
+        assert sentences == {
+            papers[paper_iri(base, r.paper)]["title" if r.head.in_title else "abstract"][r.start : r.end]
             for r in data["evidence"]
         }
-        assert sentences == {abstracts[r.paper][r.start : r.end] for r in data["evidence"]}
-        # its confidence: one right paper makes it right, each as sure as its surest sentence's annotation
+        # its confidence: one right paper makes it right, each as sure as its surest sentence's annotation (in
+        # its abstract or its title, part of it)
         by_paper: dict[URIRef, float] = {}
         for a in rdf.subjects(OA.hasBody, statement):
-            paper = rdf.value(rdf.value(a, OA.hasTarget), OA.hasSource)
+            source = rdf.value(rdf.value(a, OA.hasTarget), OA.hasSource)
+            paper = rdf.value(source, DCTERMS.isPartOf) or source
             by_paper[paper] = max(by_paper.get(paper, 0.0), float(rdf.value(a, KG.confidence).toPython()))
         stated = float(rdf.value(statement, KG.confidence).toPython())
         wrong = math.prod(1 - c for c in by_paper.values())

@@ -223,7 +223,9 @@ def test_relation_evidence(sample):
     for h, t, d in graph.edges(data=True):
         if d["relation"] in RELATIONS:
             for r in d["evidence"]:
-                abstract = graph.nodes[paper_iri(graph.graph["base_iri"], r.paper)]["abstract"]
+                text = graph.nodes[paper_iri(graph.graph["base_iri"], r.paper)][
+                    "title" if r.head.in_title else "abstract"
+                ]
                 expected[
                     (
                         name(graph, h),
@@ -232,7 +234,7 @@ def test_relation_evidence(sample):
                         str(d["papers"]),
                         d["confidence"],
                         r.paper,
-                        abstract[r.start : r.end],
+                        text[r.start : r.end],
                     )
                 ] += 1
     found = Counter((*row[:4], float(row[4]), *row[5:]) for row in rows("relation-evidence.rq", out))
