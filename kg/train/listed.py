@@ -31,6 +31,7 @@ from ..corpus import Paper, read_corpus
 from ..errors import KGError
 from ..layout import ANNOTATIONS, NER_MODEL_DIR
 from ..nlp.listed import token_vectors
+from . import work_folder
 
 LISTED_CONFIG = Path(__file__).with_name("listed.cfg")
 TYPES = {"method": "METHOD", "task": "TASK", "dataset": "DATASET"}
@@ -128,7 +129,6 @@ def train_listed(
     """Train the list recognizer into `out` on the annotated papers not kept for the link confidence, for
     `max_steps` (by default the config's); its figures on those kept (exact spans, as spaCy scores them)."""
     import shutil
-    import tempfile
 
     from spacy.cli.train import train as spacy_train
     from spacy.tokens import DocBin
@@ -137,23 +137,22 @@ def train_listed(
 
     nlp = load_parser()
     annotated = read_annotations(annotations, shared)
-    work = Path(work or tempfile.mkdtemp(prefix="kg-train-listed-"))
-    work.mkdir(parents=True, exist_ok=True)
-    for name, keep in (("train", False), ("held-out", True)):
-        docs = [projected(nlp, a) for a in annotated if for_confidence(a.paper.id) == keep]
-        DocBin(docs=docs, store_user_data=False).to_disk(work / f"{name}.spacy")
-    overrides: dict[str, Any] = {
-        "paths.train": str(work / "train.spacy"),
-        "paths.dev": str(work / "held-out.spacy"),
-        "paths.vectors": str(NER_MODEL_DIR),
-        "paths.ner": str(NER_MODEL_DIR),
-    }
-    if max_steps is not None:
-        overrides["training.max_steps"] = max_steps
-        overrides["training.eval_frequency"] = max_steps
-    spacy_train(LISTED_CONFIG, work / "model", overrides=overrides)
-    if out.exists():
-        shutil.rmtree(out)
-    shutil.copytree(work / "model" / "model-last", out)
+    with work_folder(work, "kg-train-listed-") as folder:
+        for name, keep in (("train", False), ("held-out", True)):
+            docs = [projected(nlp, a) for a in annotated if for_confidence(a.paper.id) == keep]
+            DocBin(docs=docs, store_user_data=False).to_disk(folder / f"{name}.spacy")
+        overrides: dict[str, Any] = {
+            "paths.train": str(folder / "train.spacy"),
+            "paths.dev": str(folder / "held-out.spacy"),
+            "paths.vectors": str(NER_MODEL_DIR),
+            "paths.ner": str(NER_MODEL_DIR),
+        }
+        if max_steps is not None:
+            overrides["training.max_steps"] = max_steps
+            overrides["training.eval_frequency"] = max_steps
+        spacy_train(LISTED_CONFIG, folder / "model", overrides=overrides)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(folder / "model" / "model-last", out)
     meta = json.loads((out / "meta.json").read_text(encoding="utf-8"))
     return {key: meta["performance"][key] for key in ("ents_p", "ents_r", "ents_f")}

@@ -24,6 +24,7 @@ from spacy.util import filter_spans
 
 from ..errors import ModelError
 from ..evaluation.gold import DEFAULT_LABEL_MAP, detokenize, read_dygiepp
+from . import work_folder
 
 NER_CONFIG = Path(__file__).with_name("ner.cfg")
 
@@ -177,7 +178,6 @@ def train(
     best one on SciERC dev (for tuning: its dev score is then a fair one).
     """
     import shutil
-    import tempfile
 
     import spacy
     from spacy.cli.train import train as spacy_train
@@ -188,29 +188,31 @@ def train(
         require()
     data = Path(shared) / "data"
     nlp = spacy.blank("en")
-    work = Path(work or tempfile.mkdtemp(prefix="kg-train-"))
-    (work / "train").mkdir(parents=True, exist_ok=True)
-    vectors = train_vectors(nlp, data, work)
-    scierc = list(dygiepp_docs(nlp, data / "scierc" / "train.json"))
-    if with_dev:
-        scierc += dygiepp_docs(nlp, data / "scierc" / "dev.json")
-    gold = list(scierc)
-    if scirex_sections != 0:
-        gold += scirex_docs(nlp, data / "scirex" / "train.jsonl.gz", scirex_sections)
-    write_docbin(gold, work / "train" / "gold.spacy")
-    if teacher:
-        body = list(scirex_docs(nlp, data / "scirex" / "train.jsonl.gz", scirex_sections, body=True))[::BODY_EVERY]
-        write_docbin(distil(gold, scierc, body + abstract_docs(nlp, data / "papers")), work / "train" / "silver.spacy")
-    write_docbin(dygiepp_docs(nlp, data / "scierc" / "dev.json"), work / "dev.spacy")
-    overrides: dict[str, Any] = {
-        "paths.train": str(work / "train"),
-        "paths.dev": str(work / "dev.spacy"),
-        "paths.vectors": str(vectors),
-    }
-    if max_steps is not None:  # else the config's
-        overrides["training.max_steps"] = max_steps
-    spacy_train(config, work / "model", overrides=overrides)
-    if out.exists():
-        shutil.rmtree(out)
-    shutil.copytree(work / "model" / ("model-last" if with_dev else "model-best"), out)
+    with work_folder(work, "kg-train-") as folder:
+        (folder / "train").mkdir(parents=True, exist_ok=True)
+        vectors = train_vectors(nlp, data, folder)
+        scierc = list(dygiepp_docs(nlp, data / "scierc" / "train.json"))
+        if with_dev:
+            scierc += dygiepp_docs(nlp, data / "scierc" / "dev.json")
+        gold = list(scierc)
+        if scirex_sections != 0:
+            gold += scirex_docs(nlp, data / "scirex" / "train.jsonl.gz", scirex_sections)
+        write_docbin(gold, folder / "train" / "gold.spacy")
+        if teacher:
+            body = list(scirex_docs(nlp, data / "scirex" / "train.jsonl.gz", scirex_sections, body=True))[::BODY_EVERY]
+            write_docbin(
+                distil(gold, scierc, body + abstract_docs(nlp, data / "papers")), folder / "train" / "silver.spacy"
+            )
+        write_docbin(dygiepp_docs(nlp, data / "scierc" / "dev.json"), folder / "dev.spacy")
+        overrides: dict[str, Any] = {
+            "paths.train": str(folder / "train"),
+            "paths.dev": str(folder / "dev.spacy"),
+            "paths.vectors": str(vectors),
+        }
+        if max_steps is not None:  # else the config's
+            overrides["training.max_steps"] = max_steps
+        spacy_train(config, folder / "model", overrides=overrides)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(folder / "model" / ("model-last" if with_dev else "model-best"), out)
     return out

@@ -3,6 +3,7 @@ confidence, bad annotation files in one line, and a short training run whose fro
 NER's."""
 
 import json
+import tempfile
 
 import pytest
 import spacy
@@ -90,9 +91,12 @@ def test_a_bad_annotation_file_is_one_line(tmp_path, shared):
 
 
 @pytest.mark.slow
-def test_training_keeps_the_token_vectors_the_ners_own(shared, tmp_path):
+def test_training_keeps_the_token_vectors_the_ners_own(shared, tmp_path, monkeypatch):
     """A short run on 40 annotated papers: the recognizer loads, finds spans, and its token vectors are still
-    the shipped NER's (frozen), so that the pipeline can hand it the NER's."""
+    the shipped NER's (frozen), so that the pipeline can hand it the NER's; its work folder is gone after it."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
     data = json.loads((ROOT / ANNOTATIONS).read_text(encoding="utf-8"))
     small = tmp_path / "annotations.json"
     small.write_text(json.dumps({"papers": data["papers"][:40]}))
@@ -102,3 +106,4 @@ def test_training_keeps_the_token_vectors_the_ners_own(shared, tmp_path):
     ner = spacy.load(NER_MODEL_DIR).get_pipe("ner")
     assert token_vectors(trained).to_bytes() == token_vectors(ner).to_bytes()
     assert set(trained.labels) == {"METHOD", "TASK", "DATASET"}
+    assert list(temporary.iterdir()) == []

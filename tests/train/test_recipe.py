@@ -2,6 +2,7 @@
 docs/results.md)."""
 
 import json
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -55,8 +56,10 @@ def test_the_pipeline_reads_the_ners_vectors_for_unseen_words_too(nlp):
     assert nlp.vocab.get_vector("QuillFormerXL").any()  # no such word anywhere: its character pieces have vectors
 
 
-def test_kg_train_without_floret_says_what_to_install(shared, tmp_path):
+def test_kg_train_without_floret_says_what_to_install_and_leaves_no_temporary_folder(shared, tmp_path):
     blocked = "import sys; sys.modules['floret'] = None; from kg.cli import main; main()"
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
     run = subprocess.run(
         [
             sys.executable,
@@ -72,9 +75,11 @@ def test_kg_train_without_floret_says_what_to_install(shared, tmp_path):
         capture_output=True,
         text=True,
         timeout=120,
+        env={**os.environ, "TMPDIR": str(temporary)},
     )
     assert run.returncode == 1
     assert run.stderr.strip().splitlines() == [
         "kg: error: kg train learns word vectors with floret: pip install 'paperkg[train]'"
     ]
     assert not (tmp_path / "ner").exists()
+    assert list(temporary.iterdir()) == []  # the run's work folder is gone with it
