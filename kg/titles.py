@@ -267,27 +267,21 @@ def title_mentions(
 # A title's word between a method and what it is for: "Product Quantization for Large-Scale Image Retrieval" (the
 # method first), "Accelerating LLM Reasoning via Speculative Search" (the method last).
 FOR_WORDS, BY_WORDS = {"for"}, {"via", "using"}
+NamedSpan = tuple[int, int, str]  # start, end, entity key (named_in)
 
 
 def title_relations(papers: Iterable[Paper], entities: Mapping[str, Entity]) -> list[Relation]:
-    """The usedFor relations titles state between two of `entities`: a method, then "for" and a task (claims
-    between: "for Efficient Pathology Image Segmentation"), or a task, then "via" or "using" and a method."""
+    """The usedFor relations titles state between two of `entities` (`used_for_spans`), each pair of entities once
+    a paper."""
     index = name_index(entities.values())
     found = []
     for paper in papers:
         spans = list(named_in(paper.title, index))
-        for (a_start, a_end, a), (b_start, b_end, b) in zip(spans, spans[1:]):
-            gap = paper.title[a_end:b_start].split()
-            if not gap or not all(is_claim(word) for word in gap[1:]) or a == b:
-                continue
-            labels = entities[a].label, entities[b].label
-            word = gap[0].lower()
-            if word in FOR_WORDS and labels == ("METHOD", "TASK"):
-                method, task = (a_start, a_end, a), (b_start, b_end, b)
-            elif word in BY_WORDS and labels == ("TASK", "METHOD"):
-                method, task = (b_start, b_end, b), (a_start, a_end, a)
-            else:
-                continue
+        pairs = {
+            (method[2], task[2]): (method, task)
+            for method, task in used_for_spans(paper.title, spans, {key: entities[key].label for *_, key in spans})
+        }
+        for method, task in pairs.values():
             head, tail = (
                 Mention(
                     paper.id,
@@ -305,3 +299,32 @@ def title_relations(papers: Iterable[Paper], entities: Mapping[str, Entity]) -> 
             )
             found.append(Relation(paper.id, head, "usedFor", tail, paper.title, 0, len(paper.title), TITLE))
     return found
+
+
+def used_for_spans(
+    title: str, spans: list[NamedSpan], labels: Mapping[str, str]
+) -> Iterator[tuple[NamedSpan, NamedSpan]]:
+    """(method, task) of the entities a title names (`spans`, labelled by `labels`) where it says what the method
+    is for: a method, then "for" and a task (claims between: "for Efficient Pathology Image Segmentation"); a task,
+    then "via" or "using" and a method; the method a title names before its colon, and the first task after it
+    that follows "for" ("CEGA: A Cost-Effective Approach for Graph-Based Model Extraction")."""
+    for a, b in zip(spans, spans[1:]):
+        gap = title[a[1] : b[0]].split()
+        if not gap or not all(is_claim(word) for word in gap[1:]) or a[2] == b[2]:
+            continue
+        word = gap[0].lower()
+        if word in FOR_WORDS and (labels[a[2]], labels[b[2]]) == ("METHOD", "TASK"):
+            yield a, b
+        elif word in BY_WORDS and (labels[a[2]], labels[b[2]]) == ("TASK", "METHOD"):
+            yield b, a
+    head = title_head(title)
+    named = next((s for s in spans if title[s[0] : s[1]] == head), None) if is_head_name(head) else None
+    if named is None or labels[named[2]] != "METHOD":
+        return
+    for span in spans:
+        before = title[named[1] : span[0]].split()
+        while before and is_claim(before[-1]):
+            before.pop()
+        if labels[span[2]] == "TASK" and before and before[-1].lower() in FOR_WORDS and span[2] != named[2]:
+            yield named, span
+            return

@@ -184,6 +184,8 @@ def test_a_title_says_what_its_method_is_for():
             mention("p3", "speculative search"),
             mention("p4", "image segmentation", "TASK"),
             mention("p5", "ImageNet", "DATASET"),
+            mention("p6", "CEGA", long_form="Cost-Effective Graph Acquisition"),
+            mention("p6", "Cost-Effective Graph Acquisition"),
         ]
     ).entities
     papers = [
@@ -193,11 +195,15 @@ def test_a_title_says_what_its_method_is_for():
         Paper("d", "", "Image Retrieval for Product Quantization"),  # a task is no method
         Paper("e", "", "Product Quantization for Large Image Retrieval"),  # a word that is no claim between
         Paper("f", "", "Product Quantization and Image Retrieval"),
+        Paper("g", "", "CEGA: A Cost-Effective Approach for Image Segmentation and Image Retrieval"),
+        Paper("h", "", "CEGA: Cost-Effective Graph Acquisition for Image Segmentation"),  # one entity, one pair
     ]
     found = title_relations(papers, entities)
     assert [(r.paper, r.head.text, r.relation, r.tail.text, r.source) for r in found] == [
         ("a", "Product Quantization", "usedFor", "Image Retrieval", "title"),
         ("b", "Speculative Search", "usedFor", "Image Segmentation", "title"),
+        ("g", "CEGA", "usedFor", "Image Segmentation", "title"),  # the name before the colon, the first task
+        ("h", "CEGA", "usedFor", "Image Segmentation", "title"),
     ]
     titles = {p.id: p.title for p in papers}
     for r in found:
