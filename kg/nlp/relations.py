@@ -15,7 +15,7 @@ pattern, "experiments" for the sentences of the paper's results): plain data, so
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from spacy.language import Language
 from spacy.matcher import DependencyMatcher
@@ -45,6 +45,7 @@ from .lexicon import (
     PROPOSAL_VERBS,
     PURPOSE_VERBS,
     RESTING_VERBS,
+    RESULT_VERBS,
     TRAINING_STEMS,
     USE_VERBS,
     VERSUS,
@@ -449,23 +450,27 @@ def is_abstract(doc: Doc) -> bool:
 
 def own_experiments(doc: Doc, method: Span) -> list[Span]:
     """The datasets and tasks of the paper's own experiments: those named in a sentence that reports
-    experiments (OWN_EXPERIMENT_WORDS) from the one naming the paper's `method` on (before it, the abstract
-    speaks of others' work), but not those something is trained on ("trained on C4") nor the datasets the
-    paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only where the method has a name
+    experiments (OWN_EXPERIMENT_WORDS; for datasets, RESULT_VERBS too) from the one naming the paper's `method`
+    on (before it, the abstract speaks of others' work), but not those something is trained on ("trained on
+    C4") nor the datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only where the method has a name
     (a description, "a mathematical framework", is often not what the results are of)."""
     named = is_proposed_name(method)
-    reporting = {s.start for s in doc.sents if any(t.lemma_.lower() in OWN_EXPERIMENT_WORDS for t in s)}
+    lemmas = {s.start: {t.lemma_.lower() for t in s} for s in doc.sents}
+    reporting = {start for start, said in lemmas.items() if said & OWN_EXPERIMENT_WORDS}
+    reporting_data = reporting | {start for start, said in lemmas.items() if said & RESULT_VERBS}
     proposed = {doc[start:end].text for start, end in doc._.proposed}
+    tasks = {t for span in doc.spans[SPAN_KEY] if span.label_ == "TASK" for t in range(span.start, span.end)}
     return [
         span
         for span in doc.spans[SPAN_KEY]
-        if span.sent.start in reporting
-        and span.sent.start >= method.sent.start
-        and not is_trained_on(span)
+        if span.sent.start >= method.sent.start
+        and not is_trained_on(span, tasks)
         and (
             span.label_ == "DATASET"
+            and span.sent.start in reporting_data
             and span.text not in proposed
             or span.label_ == "TASK"
+            and span.sent.start in reporting
             and named
             and is_done_in(span)
         )
@@ -540,13 +545,15 @@ def is_done_in(span: Span) -> bool:
         token = token.head.head  # "a suite of control tasks": where the suite is
 
 
-def is_trained_on(span: Span) -> bool:
+def is_trained_on(span: Span, task_tokens: Collection[int] = ()) -> bool:
     """ "models trained on C4", "using X", "we fine-tune it on X": a training word or "use" up the tree within
-    three arcs, or among the few words before (the parser does not always hang "on X" on a split "fine-tune")."""
+    three arcs, or among the few words before (the parser does not always hang "on X" on a split "fine-tune")
+    but in a task's name there, given its `task_tokens` ("reinforcement learning performance in the Arcade
+    Learning Environment")."""
     token = span.root
     for _ in range(3):
         token = token.head
         if token.lower_.startswith(TRAINING_STEMS) or token.lemma_ == "use":
             return True
-    before = span.doc[max(span.sent.start, span.start - 4) : span.start]
-    return any(t.lower_.startswith(TRAINING_STEMS) for t in before)
+    start = max(span.sent.start, span.start - 4)
+    return any(t.lower_.startswith(TRAINING_STEMS) and t.i not in task_tokens for t in span.doc[start : span.start])

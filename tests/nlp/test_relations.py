@@ -144,6 +144,32 @@ def test_the_paper_s_method_is_evaluated_on_the_datasets_of_its_experiments(nlp)
 
 
 @pytest.mark.parametrize(
+    "text, dataset",
+    [
+        # a result stated with a verb of results only
+        (
+            "We propose MedTok, a tokenizer for health records. Swapping standard tokenizers with MedTok improves "
+            "AUPRC by 4.10% on MIMIC-III.",
+            "MIMIC-III",
+        ),
+        (
+            "We propose PokeChamp, a game agent. PokeChamp attains a projected Elo of 1300 on the Pokemon Showdown "
+            "ladder.",
+            "Pokemon Showdown ladder",
+        ),
+        # "learning" in a task's name before the data is no training on it
+        (
+            "We propose AID, a novel activation. We show that AID enhances reinforcement learning performance in the "
+            "Arcade Learning Environment benchmark.",
+            "Arcade Learning Environment",
+        ),
+    ],
+)
+def test_a_result_on_data_evaluates_the_paper_s_method_on_it(nlp, text, dataset):
+    assert (text.split()[2].rstrip(","), "evaluatedOn", dataset) in found(nlp, text)
+
+
+@pytest.mark.parametrize(
     "text, expected",
     [
         (
@@ -184,6 +210,8 @@ def test_the_paper_s_results_relate_its_method(nlp, text, expected):
         # what is improved or beaten, not where
         "We propose FooNet. Experiments show that FooNet outperforms in-context learning.",
         "We propose FooNet. Experiments show that FooNet improves interpretability.",
+        # a verb of results describes what a method does where it names a task
+        "We propose FooNet. FooNet improves sample efficiency for image segmentation.",
         # a description, not a name: often not what the results are of
         "We propose a simple framework. Experiments show that it performs well on image segmentation.",
     ],
