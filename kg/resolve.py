@@ -503,6 +503,7 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
     one researchers give its term (`term_types`, by default kg/data/term_types.json), else the one most of its
     mentions give, unless its names say what it is (kg.nlp.model_names)."""
     types = annotated_types() if term_types is None else term_types
+    types_by_spelling = {variant_key(key): label for key, label in types.items()}  # "fine tuning" is "finetuning"
     key_of = memoized_keys()
     named = [key_of(m.long_form or m.name) for m in mentions]
     spelled = spellings_merged(named)
@@ -546,7 +547,9 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
     slugs: set[str] = set()
     for key in sorted(labels):
         written = key in written_as_names
-        label = named_label(term_type(key, types, written) or majority_label(labels[key]), names[key])
+        label = named_label(
+            term_type(key, types_by_spelling, written, variant_key) or majority_label(labels[key]), names[key]
+        )
         if is_no_node(key, label, names[key], written):
             continue
         surface = names[key]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Mapping
+from typing import Callable, Mapping
 
 from .layout import TERM_TYPES
 
@@ -23,15 +23,18 @@ def annotated_types() -> dict[str, str]:
     return types
 
 
-def term_type(key: str, types: Mapping[str, str], written_as_a_name: bool) -> str | None:
+def term_type(
+    key: str, types: Mapping[str, str], written_as_a_name: bool, spelling: Callable[[str], str] = str
+) -> str | None:
     """The label `types` give an entity key: its own, else, for a key not written as a name, that of the
-    longest end of it with at least MIN_END_WORDS words."""
-    if key in types:
-        return types[key]
+    longest end of it with at least MIN_END_WORDS words; each looked up by its `spelling`, the form `types` is
+    keyed by (kg.resolve: "fine tuning" is "finetuning")."""
+    if (label := types.get(spelling(key))) is not None:
+        return label
     if written_as_a_name:
         return None
     words = key.split()
     for start in range(1, len(words) - MIN_END_WORDS + 1):
-        if (label := types.get(" ".join(words[start:]))) is not None:
+        if (label := types.get(spelling(" ".join(words[start:])))) is not None:
             return label
     return None

@@ -50,3 +50,16 @@ def test_resolution_types_an_entity_as_researchers_do_and_joins_it_to_its_broade
     }
     assert {m.name: m.label for m in r.mentions}["federated learning"] == "TASK"
     assert r.broader == {"personalized federated learning": "federated learning"}
+
+
+def test_a_term_is_typed_whatever_its_spelling():
+    """The table lists "fine tuning" and "in context learning"; a build whose papers write "finetuning" and
+    "personalized incontext learning" types them the same."""
+    r = resolve(
+        [mention("p1", "finetuning"), mention("p2", "personalized incontext learning")],
+        term_types={"fine tuning": "TASK", "in context learning": "TASK"},
+    )
+    assert {e.name: e.label for e in r.entities.values()} == {
+        "finetuning": "TASK",
+        "personalized incontext learning": "TASK",
+    }
