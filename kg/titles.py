@@ -26,8 +26,11 @@ from .corpus import Paper
 from .nlp.lexicon import (
     DATASET_HEADS,
     KIND_LABELS,
+    TITLE_BY_WORDS,
     TITLE_DATA_PREPOSITIONS,
+    TITLE_FOR_WORDS,
     TITLE_PHRASE_WORDS,
+    TITLE_TASK_ENDS,
     TITLE_TASK_HEADS,
     TITLE_TASK_QUALITIES,
 )
@@ -264,9 +267,6 @@ def title_mentions(
     return mentions
 
 
-# A title's word between a method and what it is for: "Product Quantization for Large-Scale Image Retrieval" (the
-# method first), "Accelerating LLM Reasoning via Speculative Search" (the method last).
-FOR_WORDS, BY_WORDS = {"for"}, {"via", "using"}
 NamedSpan = tuple[int, int, str]  # start, end, entity key (named_in)
 
 
@@ -307,24 +307,44 @@ def used_for_spans(
     """(method, task) of the entities a title names (`spans`, labelled by `labels`) where it says what the method
     is for: a method, then "for" and a task (claims between: "for Efficient Pathology Image Segmentation"); a task,
     then "via" or "using" and a method; the method a title names before its colon, and the first task after it
-    that follows "for" ("CEGA: A Cost-Effective Approach for Graph-Based Model Extraction")."""
+    that follows "for" ("CEGA: A Cost-Effective Approach for Graph-Based Model Extraction"), else the task that
+    opens the rest ("SyncTwin: Treatment Effect Estimation with Longitudinal Outcomes")."""
     for a, b in zip(spans, spans[1:]):
         gap = title[a[1] : b[0]].split()
         if not gap or not all(is_claim(word) for word in gap[1:]) or a[2] == b[2]:
             continue
         word = gap[0].lower()
-        if word in FOR_WORDS and (labels[a[2]], labels[b[2]]) == ("METHOD", "TASK"):
+        if word in TITLE_FOR_WORDS and (labels[a[2]], labels[b[2]]) == ("METHOD", "TASK"):
             yield a, b
-        elif word in BY_WORDS and (labels[a[2]], labels[b[2]]) == ("TASK", "METHOD"):
+        elif word in TITLE_BY_WORDS and (labels[a[2]], labels[b[2]]) == ("TASK", "METHOD"):
             yield b, a
     head = title_head(title)
     named = next((s for s in spans if title[s[0] : s[1]] == head), None) if is_head_name(head) else None
     if named is None or labels[named[2]] != "METHOD":
         return
-    for span in spans:
-        before = title[named[1] : span[0]].split()
-        while before and is_claim(before[-1]):
-            before.pop()
-        if labels[span[2]] == "TASK" and before and before[-1].lower() in FOR_WORDS and span[2] != named[2]:
-            yield named, span
-            return
+    tasks = [span for span in spans if labels[span[2]] == "TASK" and span[0] > named[1]]
+    for_task = next((span for span in tasks if follows_a_for_word(words_before(title, named, span))), None)
+    opening = next((span for span in tasks if opens_the_rest(title, named, span)), None)
+    if (task := for_task or opening) is not None:
+        yield named, task
+
+
+def words_before(title: str, named: NamedSpan, span: NamedSpan) -> list[str]:
+    """The words of `title` from the end of `named` to `span`, without the claims right before it."""
+    before = title[named[1] : span[0]].split()
+    while before and is_claim(before[-1]):
+        before.pop()
+    return before
+
+
+def follows_a_for_word(before: list[str]) -> bool:
+    """Do the words before a task end in "for" ("… Approach for")?"""
+    return bool(before) and before[-1].lower() in TITLE_FOR_WORDS
+
+
+def opens_the_rest(title: str, named: NamedSpan, span: NamedSpan) -> bool:
+    """Is `span` the whole task that opens what follows the colon after `named` ("SyncTwin: Treatment Effect
+    Estimation with Longitudinal Outcomes"), not the front of a longer phrase ("CMoS: Rethinking Time Series
+    Prediction", "DragLoRA: Online Optimization of LoRA Adapters")?"""
+    after = title[span[1] :].split()[:1]
+    return words_before(title, named, span) == [":"] and (not after or after[0].lower() in TITLE_TASK_ENDS)

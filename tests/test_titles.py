@@ -197,6 +197,8 @@ def test_a_title_says_what_its_method_is_for():
         Paper("f", "", "Product Quantization and Image Retrieval"),
         Paper("g", "", "CEGA: A Cost-Effective Approach for Image Segmentation and Image Retrieval"),
         Paper("h", "", "CEGA: Cost-Effective Graph Acquisition for Image Segmentation"),  # one entity, one pair
+        Paper("i", "", "CEGA: Efficient Image Retrieval with Product Quantization"),  # the task the rest opens with
+        Paper("j", "", "CEGA: Image Retrieval Systems at Scale"),  # the front of a longer phrase
     ]
     found = title_relations(papers, entities)
     assert [(r.paper, r.head.text, r.relation, r.tail.text, r.source) for r in found] == [
@@ -204,6 +206,7 @@ def test_a_title_says_what_its_method_is_for():
         ("b", "Speculative Search", "usedFor", "Image Segmentation", "title"),
         ("g", "CEGA", "usedFor", "Image Segmentation", "title"),  # the name before the colon, the first task
         ("h", "CEGA", "usedFor", "Image Segmentation", "title"),
+        ("i", "CEGA", "usedFor", "Image Retrieval", "title"),
     ]
     titles = {p.id: p.title for p in papers}
     for r in found:
