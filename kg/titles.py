@@ -34,6 +34,7 @@ from .nlp.lexicon import (
     TITLE_TASK_HEADS,
     TITLE_TASK_QUALITIES,
 )
+from .nlp.short_forms import find_long_form
 from .records import Entity, Mention, Relation
 from .resolve import KEY_STRIP, entity_key, is_acronym, singular
 from .settings import PROPOSES, TITLE, USES
@@ -102,20 +103,26 @@ def title_tasks(title: str) -> Iterator[tuple[int, int]]:
 
 
 def title_lead_tasks(title: str) -> Iterator[tuple[int, int]]:
-    """The offsets of the task a title opens with: two to five words in Title Case ending in a task's head word,
-    then the title's end or a preposition ("Autoregressive Entity Retrieval", "Out-of-Distribution
-    Generalization in Kernel Regression"), without the claim before it."""
-    if (match := TITLE_LEAD.match(title)) is None:
-        return
-    words = list(TITLE_WORD.finditer(match.group(1)))
-    first = first_unclaimed(words)
-    last = words[-1].group().lower()
-    if (
-        len(words) - first > 1
-        and words[first].group().lower() not in TITLE_PHRASE_WORDS  # "Improving Your Model Ranking"
-        and (last in TITLE_TASK_HEADS or singular(last) in TITLE_TASK_HEADS)
-    ):
-        yield words[first].start(), words[-1].end()
+    """The offsets of the task a title opens with, and the part after its colon: two to five words in Title
+    Case ending in a task's head word, then the end or a preposition ("Autoregressive Entity Retrieval",
+    "Out-of-Distribution Generalization in Kernel Regression", "SyncTwin: Treatment Effect Estimation with
+    Longitudinal Outcomes"; not what spells out the name before the colon: "FLAM: Frame-Wise Language-Audio
+    Modeling"), without the claim before them."""
+    colon = TITLE_HEAD.match(title)
+    for start in (0, colon.end()) if colon else (0,):
+        if (match := TITLE_LEAD.match(title, start)) is None:
+            continue
+        words = list(TITLE_WORD.finditer(title, match.start(1), match.end(1)))
+        first = first_unclaimed(words)
+        last = words[-1].group().lower()
+        if (
+            len(words) - first > 1
+            and words[first].group().lower() not in TITLE_PHRASE_WORDS  # "Improving Your Model Ranking"
+            and (last in TITLE_TASK_HEADS or singular(last) in TITLE_TASK_HEADS)
+            # "FLAM: Frame-Wise Language-Audio Modeling" spells out the name, no task
+            and not (start and colon and find_long_form(colon.group(1), match.group(1)) is not None)
+        ):
+            yield words[first].start(), words[-1].end()
 
 
 def is_claim(word: str) -> bool:

@@ -136,7 +136,10 @@ def test_a_title_names_a_task_after_a_preposition(title, tasks):
         ("Causal Representation Learning from Multimodal Biomedical Observations", ["Causal Representation Learning"]),
         ("Improving Your Model Ranking on Chatbot Arena", []),  # a phrase, not a name
         ("Product Quantization for Large-Scale Image Retrieval", []),  # no task's head word before "for"
-        ("BUSTLE: Bottom-Up Program Synthesis", []),  # the name before a colon (title_head)
+        ("BUSTLE: Bottom-Up Program Synthesis", ["Bottom-Up Program Synthesis"]),  # and the part after a colon
+        ("SyncTwin: Treatment Effect Estimation with Longitudinal Outcomes", ["Treatment Effect Estimation"]),
+        ("Continuum-Armed Bandits: A Function Space Perspective", []),
+        ("FLAM: Frame-Wise Language-Audio Modeling", []),  # the name spelled out
         ("Efficient Classification", []),  # one word after the claim
     ],
 )
@@ -167,6 +170,7 @@ def test_what_a_title_names_that_the_abstract_does_not_is_a_mention_in_the_title
     found = title_name_mentions(papers, abstract_mentions)
     assert [(m.paper, m.text, m.label, m.role, m.in_title) for m in found] == [
         ("a", "BUSTLE", "METHOD", "proposes", True),
+        ("a", "Bottom-Up Program Synthesis", "TASK", "uses", True),  # the task the part after the colon opens with
         ("b", "MMLU-Pro", "DATASET", "proposes", True),
         ("e", "MGD3", "METHOD", "proposes", True),  # "Dataset Distillation" says no data
         ("f", "Node Classification", "TASK", "uses", True),
