@@ -318,7 +318,7 @@ def resolve_confident(
     resolution, features = linked(resolution, papers, stated)
     confidences, proposed = judged_links(features)
     kept = confident(resolution, confidences, min_confidence, proposed)
-    stated += title_relations(papers, kept.entities)
+    stated += title_relations(papers, kept.entities)  # after the links are judged: no feature of theirs
     return kept, [r for r in stated if r.head.entity in kept.entities and r.tail.entity in kept.entities]
 
 

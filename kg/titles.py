@@ -10,7 +10,8 @@ not name becomes a mention in the title, and kg.confidence judges the link like 
 one of its features). Before the mentions are merged, two things a title names by its form are mentions of
 their own where the abstract does not name them: the name before its colon, which the paper proposes
 ("BUSTLE: Bottom-Up Program Synthesis ..."), and a task it opens with ("Autoregressive Entity Retrieval") or
-names after a preposition ("... for Node Classification").
+names after a preposition ("... for Node Classification"). Once the links are kept, a title states what a method
+of the build is for ("Product Quantization for Image Retrieval"): usedFor relations whose evidence is the title.
 """
 
 from __future__ import annotations
@@ -267,11 +268,14 @@ def title_mentions(
         for start, end, key in named_in(paper.title, index):
             if key not in seen and (paper.id, key) not in linked:
                 seen.add(key)
-                text = paper.title[start:end]
-                mentions.append(
-                    Mention(paper.id, start, end, text, text, labels[key], USES, paper.title, entity=key, in_title=True)
-                )
+                mentions.append(entity_mention(paper, start, end, key, labels[key]))
     return mentions
+
+
+def entity_mention(paper: Paper, start: int, end: int, key: str, label: str) -> Mention:
+    """The mention of the entity `key` at title[start:end], which the paper uses."""
+    text = paper.title[start:end]
+    return Mention(paper.id, start, end, text, text, label, USES, paper.title, entity=key, in_title=True)
 
 
 NamedSpan = tuple[int, int, str]  # start, end, entity key (named_in)
@@ -290,19 +294,7 @@ def title_relations(papers: Iterable[Paper], entities: Mapping[str, Entity]) -> 
         }
         for method, task in pairs.values():
             head, tail = (
-                Mention(
-                    paper.id,
-                    start,
-                    end,
-                    paper.title[start:end],
-                    paper.title[start:end],
-                    entities[key].label,
-                    USES,
-                    paper.title,
-                    entity=key,
-                    in_title=True,
-                )
-                for start, end, key in (method, task)
+                entity_mention(paper, start, end, key, entities[key].label) for start, end, key in (method, task)
             )
             found.append(Relation(paper.id, head, "usedFor", tail, paper.title, 0, len(paper.title), TITLE))
     return found

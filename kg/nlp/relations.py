@@ -452,8 +452,9 @@ def own_experiments(doc: Doc, method: Span) -> list[Span]:
     """The datasets and tasks of the paper's own experiments: those named in a sentence that reports
     experiments (OWN_EXPERIMENT_WORDS; for datasets, RESULT_VERBS too) from the one naming the paper's `method`
     on (before it, the abstract speaks of others' work), but not those something is trained on ("trained on
-    C4") nor the datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only where the method has a name
-    (a description, "a mathematical framework", is often not what the results are of)."""
+    C4") nor the datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only
+    where the method has a name (a description, "a mathematical framework", is often not what the results are
+    of)."""
     named = is_proposed_name(method)
     lemmas = {s.start: {t.lemma_.lower() for t in s} for s in doc.sents}
     reporting = {start for start, said in lemmas.items() if said & OWN_EXPERIMENT_WORDS}
