@@ -203,6 +203,8 @@ def test_a_title_says_what_its_method_is_for():
         Paper("h", "", "CEGA: Cost-Effective Graph Acquisition for Image Segmentation"),  # one entity, one pair
         Paper("i", "", "CEGA: Efficient Image Retrieval with Product Quantization"),  # the task the rest opens with
         Paper("j", "", "CEGA: Image Retrieval Systems at Scale"),  # the front of a longer phrase
+        Paper("k", "", "Image Segmentation through Speculative Search"),
+        Paper("l", "", "Image Segmentation with Product Quantization"),  # "with" names a setting as often
     ]
     found = title_relations(papers, entities)
     assert [(r.paper, r.head.text, r.relation, r.tail.text, r.source) for r in found] == [
@@ -211,6 +213,7 @@ def test_a_title_says_what_its_method_is_for():
         ("g", "CEGA", "usedFor", "Image Segmentation", "title"),  # the name before the colon, the first task
         ("h", "CEGA", "usedFor", "Image Segmentation", "title"),
         ("i", "CEGA", "usedFor", "Image Retrieval", "title"),
+        ("k", "Speculative Search", "usedFor", "Image Segmentation", "title"),
     ]
     titles = {p.id: p.title for p in papers}
     for r in found:

@@ -230,8 +230,9 @@ TITLE_TASK_QUALITIES = {
     "effective", "reliable", "practical", "provable", "provably", "stable", "unified", "general",
 }
 # A title's word between a method and what it is for: "Product Quantization for Large-Scale Image Retrieval" (the
-# method first), "Accelerating LLM Reasoning via Speculative Search" (the method last).
-TITLE_FOR_WORDS, TITLE_BY_WORDS = {"for"}, {"via", "using"}
+# method first), "Accelerating LLM Reasoning via Speculative Search", "Manifold Denoising by Tunneling Riemannian
+# Optimization" (the method last; not "with", which names a setting as often: "... with Delayed Feedback").
+TITLE_FOR_WORDS, TITLE_BY_WORDS = {"for"}, {"via", "using", "through", "by"}
 # Words after which a title's task has ended ("Semi-supervised Federated Learning via a Bayesian Approach").
 TITLE_TASK_ENDS = {"for", "with", "via", "using", "in", "on", "under", "through", "from", "by", "against", "to"}
 TITLE_DATA_PREPOSITIONS = {"for", "of", "on", "in", "to", "with"}  # "A Dataset for ...", not "Dataset Distillation"
