@@ -305,9 +305,9 @@ def used_for_spans(
 ) -> Iterator[tuple[NamedSpan, NamedSpan]]:
     """(method, task) of the entities a title names (`spans`, labelled by `labels`) where it says what the method
     is for: a method, then "for" and a task (claims between: "for Efficient Pathology Image Segmentation"); a task,
-    then "via", "using", "through" or "by" and a method; the method a title names before its colon, and the first task after it
-    that follows "for" ("CEGA: A Cost-Effective Approach for Graph-Based Model Extraction"), else the task that
-    opens the rest ("SyncTwin: Treatment Effect Estimation with Longitudinal Outcomes")."""
+    then "via", "using", "through" or "by" and a method; the method a title names before its colon, and the first
+    task after it that follows "for" ("CEGA: A Cost-Effective Approach for Graph-Based Model Extraction"), else
+    the task that opens the rest ("SyncTwin: Treatment Effect Estimation with Longitudinal Outcomes")."""
     for a, b in zip(spans, spans[1:]):
         gap = title[a[1] : b[0]].split()
         if not gap or not all(is_claim(word) for word in gap[1:]) or a[2] == b[2]:
