@@ -328,9 +328,9 @@ def used_for_spans(
         yield named, task
 
 
-def words_before(title: str, named: NamedSpan, span: NamedSpan) -> list[str]:
-    """The words of `title` from the end of `named` to `span`, without the claims right before it."""
-    before = title[named[1] : span[0]].split()
+def words_before(title: str, earlier: NamedSpan, span: NamedSpan) -> list[str]:
+    """The words of `title` from the end of `earlier` to `span`, without the claims right before `span`."""
+    before = title[earlier[1] : span[0]].split()
     while before and is_claim(before[-1]):
         before.pop()
     return before

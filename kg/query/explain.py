@@ -132,7 +132,10 @@ def explain(paper_id: str, graph_dir: Path, store: ox.Store | None = None) -> st
     lines += ["relations:"] if relations else []
     for r in relations:
         lines.append(f"  {r['head']} {r['relation']} {r['tail']}")
-        lines += evidence(quote[r["s"]]) if r["s"] in quote else [title_evidence] if r["s"] in in_title else []
+        if r["s"] in quote:
+            lines += evidence(quote[r["s"]])
+        elif r["s"] in in_title:
+            lines.append(title_evidence)
     results = sorted(rows(RESULTS), key=value_offset)
     lines += ["results:"] if results else []
     for r in results:
