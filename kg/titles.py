@@ -59,6 +59,13 @@ def title_head(title: str) -> str:
     return match.group(1) if match else ""
 
 
+def title_name(title: str) -> str:
+    """The name a title gives before its colon, which the paper introduces ("BUSTLE"), or "" where what comes
+    before the colon is no name ("Beyond CVaR: ...")."""
+    head = title_head(title)
+    return head if is_head_name(head) else ""
+
+
 def is_head_name(head: str) -> bool:
     """A title's head spelled as a name ("BUSTLE", "JAWS-X", "Ordered SGD"), not a phrase in Title Case ("Shifting
     the Paradigm", "Continuum-Armed Bandits", "Beyond CVaR", "Thinking LLMs"): a few words, one of them a word
@@ -143,8 +150,7 @@ def title_name_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) ->
     preposition or opens with."""
     found = []
     for paper in papers:
-        head = title_head(paper.title)
-        if is_head_name(head):
+        if head := title_name(paper.title):
             start = paper.title.index(head)
             label = "DATASET" if names_data(paper.title[start + len(head) :]) else "METHOD"
             found.append(
@@ -317,8 +323,8 @@ def used_for_spans(
             yield a, b
         elif word in TITLE_BY_WORDS and (labels[a[2]], labels[b[2]]) == ("TASK", "METHOD"):
             yield b, a
-    head = title_head(title)
-    named = next((s for s in spans if title[s[0] : s[1]] == head), None) if is_head_name(head) else None
+    head = title_name(title)
+    named = next((s for s in spans if title[s[0] : s[1]] == head), None) if head else None
     if named is None or labels[named[2]] != "METHOD":
         return
     tasks = [span for span in spans if labels[span[2]] == "TASK" and span[0] > named[1]]

@@ -1,8 +1,9 @@
 """Parsed abstracts kept between builds, so that a rebuild parses only what changed.
 
 One SQLite file in the output folder (beside the exports, which staging replaces; it is not one of
-them, so it stays). Entries are `kg.nlp.docdata.DocData` as JSON, keyed by a hash of the clean text spaCy
-reads; the file remembers the pipeline version it holds parses of and is emptied when it changes.
+them, so it stays). Entries are `kg.nlp.docdata.DocData` as JSON, keyed by a hash of what spaCy reads (the
+clean text and the title's name: `kg.nlp.docdata.Reading`); the file remembers the pipeline version it holds
+parses of and is emptied when it changes.
 
 The cache only ever saves time, so its troubles never stop a build: a file that is not a paperkg cache
 (damaged, foreign) is started again, one that cannot be opened or written (a read-only or full disk, a
@@ -19,14 +20,14 @@ import sqlite3
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from ..nlp.docdata import DocData
+from ..nlp.docdata import DocData, Reading
 
 CHUNK = 500  # keys per SELECT, well under SQLite's limit on bound parameters
 TABLES = {"meta": ["name", "value"], "docs": ["key", "data"]}  # a paperkg cache's tables and their columns
 
 
-def text_key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def reading_key(read: Reading) -> str:
+    return hashlib.sha256("\0".join(read).encode("utf-8")).hexdigest()
 
 
 class NotACache(sqlite3.DatabaseError):

@@ -24,9 +24,9 @@ from ..clean import CleanText, clean
 from ..corpus import Paper
 from ..errors import KGError
 from ..layout import CACHE_FILE
-from ..nlp.docdata import DocData, Records, fits, merge, paper_records
+from ..nlp.docdata import DocData, Reading, Records, fits, merge, paper_records, reading
 from ..nlp.fingerprint import pipeline_version
-from .cache import Cache, text_key
+from .cache import Cache, reading_key
 
 MAX_CHUNK = 128  # abstracts per task: big enough to amortise a task, small enough to spread and report
 # fork: workers start in milliseconds with the parent's modules (and model, if loaded) and need no
@@ -35,7 +35,7 @@ START_METHOD = "fork" if "fork" in multiprocessing.get_all_start_methods() else 
 # Fewer abstracts are parsed here: a worker's start and model load (about a second) would cost more than
 # it saves (the 19-paper sample: 2.0 s in one process, 3-4 s with two workers).
 MIN_PARALLEL = 100
-Chunk = tuple[list[str], list[str]]  # keys and their texts
+Chunk = tuple[list[str], list[Reading]]  # keys and what to parse
 
 
 @dataclass
@@ -58,15 +58,15 @@ def one_blas_thread() -> None:
     threadpool_limits(1, user_api="blas")
 
 
-def parse_chunk(texts: list[str]) -> list[DocData]:
-    """One task: the worker loads the pipeline once (cached per process) and parses its texts."""
+def parse_chunk(readings: list[Reading]) -> list[DocData]:
+    """One task: the worker loads the pipeline once (cached per process) and parses its readings."""
     from ..nlp.parse import parse
 
-    return parse(texts)
+    return parse(readings)
 
 
-def chunks(todo: dict[str, str], workers: int) -> list[Chunk]:
-    """The texts to parse, cut so that every worker gets several chunks (load balance, progress)."""
+def chunks(todo: dict[str, Reading], workers: int) -> list[Chunk]:
+    """The readings to parse, cut so that every worker gets several chunks (load balance, progress)."""
     size = max(1, min(MAX_CHUNK, math.ceil(len(todo) / (4 * workers))))
     items = list(todo.items())
     return [
@@ -77,14 +77,14 @@ def chunks(todo: dict[str, str], workers: int) -> list[Chunk]:
 
 def run_local(work: list[Chunk], workers: int) -> Generator[tuple[list[str], list[DocData]], None, None]:
     """Chunks parsed here (one worker) or in `workers` processes, yielded as they finish."""
-    if workers <= 1 or sum(len(texts) for _, texts in work) < MIN_PARALLEL:
-        for keys, texts in work:
-            yield keys, parse_chunk(texts)
+    if workers <= 1 or sum(len(readings) for _, readings in work) < MIN_PARALLEL:
+        for keys, readings in work:
+            yield keys, parse_chunk(readings)
         return
     with ProcessPoolExecutor(
         min(workers, len(work)), mp_context=multiprocessing.get_context(START_METHOD), initializer=one_blas_thread
     ) as pool:
-        futures = {pool.submit(parse_chunk, texts): keys for keys, texts in work}
+        futures = {pool.submit(parse_chunk, readings): keys for keys, readings in work}
         try:
             for future in as_completed(futures):
                 yield futures[future], future.result()
@@ -114,7 +114,7 @@ def run_dask(work: list[Chunk], address: str, workers: int) -> Generator[tuple[l
                 f"--dask {address!r} is not a scheduler address ({exc}); use tcp://HOST:8786 or 'local'"
             ) from None
         with client:
-            futures = {client.submit(parse_chunk, texts, pure=False): keys for keys, texts in work}
+            futures = {client.submit(parse_chunk, readings, pure=False): keys for keys, readings in work}
             for future in completed(futures):
                 yield futures[future], future.result()
     finally:
@@ -130,10 +130,10 @@ def extract_corpus(
     Each parse becomes records as soon as it is read or comes back, and is dropped with the paper's offset
     map: a large corpus never holds every parse and every map at once beside its records."""
     texts: list[CleanText | None] = [clean(p.abstract) for p in papers]  # each dropped once its records are made
-    at: dict[str, list[int]] = defaultdict(list)  # clean-text key -> the papers with that text
+    at: dict[str, list[int]] = defaultdict(list)  # reading key -> the papers read so
     for i, text in enumerate(texts):
         assert text is not None
-        at[text_key(text.text)].append(i)
+        at[reading_key(reading(papers[i], text))].append(i)
     records: list[Records] = [Records([], [], [])] * len(papers)  # each paper's, once its parse is read or comes back
 
     def add(key: str, data: DocData) -> None:
@@ -154,8 +154,12 @@ def extract_corpus(
                     unfit += 1
             if unfit:
                 cache.warn(f"held {unfit} entries that are no parse of their text; parsed again")
-        # one parse per distinct text (the papers still in `at` have theirs)
-        todo = {key: first.text for key, indices in at.items() if (first := texts[indices[0]]) is not None}
+        # one parse per distinct reading (the papers still in `at` have theirs)
+        todo = {
+            key: reading(papers[indices[0]], first)
+            for key, indices in at.items()
+            if (first := texts[indices[0]]) is not None
+        }
         work = chunks(todo, workers)
         results = run_dask(work, dask, workers) if dask and work else run_local(work, workers)
         with ProgressBar(len(todo), progress) as bar, closing(results):  # closing: workers stop on any error

@@ -1,8 +1,9 @@
 """What spaCy found in one abstract, as plain data, and the `Mention`, `Relation` and `Result` records it
 becomes.
 
-The data depends on the clean text alone (no paper id, no raw offsets), so it can be cached by that
-text and shipped between processes or machines; turning it into records needs no spaCy.
+The data depends on what spaCy reads of a paper alone (`Reading`: its clean text and the name its title gives;
+no paper id, no raw offsets), so it can be cached by that and shipped between processes or machines; turning it
+into records needs no spaCy.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from ..clean import CleanText, is_markup_fragment, math_starts
 from ..corpus import Paper
 from ..records import LISTED, NOT_LISTED, OVERLAPS_LISTED, Mention, Relation, Result
 from ..settings import LABELS, PROPOSES, RELATION_SOURCES, RELATIONS, RESULT_UNITS, USES
+from ..titles import title_name
 
 # {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form, listed], ...],
 #  "relations": [[head span index, relation, tail span index, sentence index, source], ...],
@@ -22,6 +24,18 @@ from ..settings import LABELS, PROPOSES, RELATION_SOURCES, RELATIONS, RESULT_UNI
 #  "sentences": [[start_char, end_char, text], ...]}: each sentence a span, relation or result is in, once
 DocData = dict[str, list[list[Any]]]
 KEYS = ("spans", "relations", "results", "sentences")
+
+
+class Reading(NamedTuple):
+    """What spaCy reads of a paper: its clean abstract, and the name its title gives before a colon ("" if none:
+    kg.titles.title_name), which is what "our method" of the abstract stands for where the abstract names it."""
+
+    text: str
+    title_name: str = ""
+
+
+def reading(paper: Paper, text: CleanText) -> Reading:
+    return Reading(text.text, title_name(paper.title))
 
 
 class Records(NamedTuple):

@@ -11,7 +11,7 @@ from ..clean import clean
 from ..corpus import Paper
 from ..records import LISTED, NOT_LISTED, OVERLAPS_LISTED, Mention
 from ..settings import LISTED_KEY, MAX_PIECE_CHARS, SPAN_KEY
-from .docdata import DocData, Records, merge, paper_records
+from .docdata import DocData, Reading, Records, merge, paper_records, reading
 from .pieces import joined, piece_bounds, piece_starts
 from .pipeline import load_pipeline
 from .results import Result
@@ -84,15 +84,23 @@ def doc_data(doc: Doc) -> DocData:
     return data
 
 
-def parse(texts: list[str], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> list[DocData]:
-    """The data of each clean text, in order: the unit of work a worker process or a Dask task runs. A text
-    over MAX_PIECE_CHARS is parsed in pieces, a few at a time, and their data joined (kg.nlp.pieces)."""
+def titled(nlp: Language, read: Reading) -> Doc:
+    """The doc of a text to parse, with the name its title gives (`doc._.title_name`, read by kg_relations)."""
+    doc = nlp.make_doc(read.text)
+    doc._.title_name = read.title_name
+    return doc
+
+
+def parse(readings: list[Reading], nlp: Language | None = None, batch_size: int = BATCH_SIZE) -> list[DocData]:
+    """The data of each reading, in order: the unit of work a worker process or a Dask task runs. A text
+    over MAX_PIECE_CHARS is parsed in pieces, a few at a time, and their data joined (kg.nlp.pieces); no
+    piece is an abstract, so its title's name is not passed on."""
     nlp = nlp or load_pipeline()
-    parsed: list[DocData | None] = [None] * len(texts)
-    short = [i for i, text in enumerate(texts) if len(text) <= MAX_PIECE_CHARS]
-    for i, doc in zip(short, nlp.pipe((texts[i] for i in short), batch_size=batch_size)):
+    parsed: list[DocData | None] = [None] * len(readings)
+    short = [i for i, read in enumerate(readings) if len(read.text) <= MAX_PIECE_CHARS]
+    for i, doc in zip(short, nlp.pipe((titled(nlp, readings[i]) for i in short), batch_size=batch_size)):
         parsed[i] = doc_data(doc)
-    for i, text in enumerate(texts):
+    for i, (text, _) in enumerate(readings):
         if parsed[i] is None:
             starts = piece_starts(text, MAX_PIECE_CHARS)
             pieces = (text[start:end] for start, end in piece_bounds(starts, len(text)))
@@ -104,7 +112,7 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, batch_size: in
     """Mentions, relations and results of every paper, in input order, in this process."""
     papers = list(papers)
     texts = [clean(p.abstract) for p in papers]
-    parsed = parse([t.text for t in texts], nlp, batch_size)
+    parsed = parse([reading(p, t) for p, t in zip(papers, texts)], nlp, batch_size)
     return merge(paper_records(p, t, d) for p, t, d in zip(papers, texts, parsed))
 
 

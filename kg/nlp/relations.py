@@ -365,11 +365,14 @@ def own_label(token: Token) -> str | None:
 
 
 def own_contributions(doc: Doc, spans: dict[tuple[int, int], Span]) -> dict[str, Span]:
-    """What "our method", "the proposed benchmark" stand for: of each label, the first span the paper proposes,
-    the first written as a name if one is ("we propose a simple method, FooNet": FooNet)."""
+    """What "our method", "the proposed benchmark" stand for: the name the paper's title gives before its colon
+    where the abstract names it (`doc._.title_name`: "SecEmb: ..." where the abstract proposes "a lossless
+    secure recommender system" and names it SecEmb later), else, of each label, the first span the paper
+    proposes, the first written as a name if one is ("we propose a simple method, FooNet": FooNet)."""
     proposed = [spans[start, end] for start, end in doc._.proposed if (start, end) in spans]
+    titled = sorted((span for span in spans.values() if span.text == doc._.title_name), key=lambda s: s.start)[:1]
     own: dict[str, Span] = {}
-    for span in sorted(proposed, key=lambda s: not is_proposed_name(s)):
+    for span in titled + sorted(proposed, key=lambda s: not is_proposed_name(s)):
         own.setdefault(span.label_, span)
     return own
 
@@ -382,7 +385,9 @@ def fits(relation: str, head: Span, tail: Span) -> bool:
 
 
 @Language.factory(
-    "kg_relations", requires=["doc.spans", "token.dep", "token.lemma"], assigns=["doc._.relations", "doc._.own"]
+    "kg_relations",
+    requires=["doc.spans", "doc._.title_name", "token.dep", "token.lemma"],
+    assigns=["doc._.relations", "doc._.own"],
 )
 def make_relation_finder(nlp: Language, name: str) -> "RelationFinder":
     return RelationFinder(nlp)
@@ -398,7 +403,7 @@ class RelationFinder:
                 ids = [p["RIGHT_ID"] for p in pattern]
                 self.matcher.add(key, [pattern])
                 self.anchors[key] = (ids.index("head"), ids.index("tail"))
-        for extension, default in (("relations", []), ("own", {})):
+        for extension, default in (("relations", []), ("own", {}), ("title_name", "")):
             if not Doc.has_extension(extension):
                 Doc.set_extension(extension, default=default)
 

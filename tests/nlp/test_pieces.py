@@ -2,6 +2,7 @@
 
 from kg.corpus import Paper
 from kg.nlp import parse as parse_module
+from kg.nlp.docdata import Reading
 from kg.nlp.parse import extract, parse
 from kg.nlp.pieces import joined, piece_bounds, piece_starts
 from tests.helpers import SEED
@@ -69,7 +70,7 @@ def test_a_long_text_is_read_whole_in_pieces(nlp, monkeypatch):
     monkeypatch.setattr(parse_module, "MAX_PIECE_CHARS", 5_000)
     text = long_text()
     assert len(piece_starts(text, 5_000)) > 5
-    [data] = parse([text], nlp)
+    [data] = parse([Reading(text)], nlp)
     paper = Paper("long", text)
     mentions = extract([paper], nlp).mentions
     assert all(m.text == text[m.start : m.end] for m in mentions)

@@ -310,6 +310,22 @@ def test_relations_are_plain_data_and_docs_pickle(nlp):
     assert pickle.loads(pickle.dumps(doc))._.relations == doc._.relations
 
 
+def test_our_method_is_the_name_the_title_gives(nlp):
+    text = "We propose a simple regularization method. Our method outperforms SAM on ImageNet. Proxy-FDA is robust."
+
+    def stated(title):
+        _, relations, _ = extract([Paper("p", text, title=title)], nlp)
+        return {(r.head.text, r.relation, r.tail.text) for r in relations}
+
+    assert stated("Proxy-FDA: Feature Distribution Alignment for Fine-Tuning") == {
+        ("Proxy-FDA", "comparedWith", "SAM"),
+        ("Proxy-FDA", "evaluatedOn", "ImageNet"),
+    }
+    # no name before the colon, or one the abstract does not name: what the abstract proposes
+    for title in ("Beyond Sharpness: Feature Distribution Alignment", "FDA-X: Feature Distribution Alignment"):
+        assert ("regularization method", "comparedWith", "SAM") in stated(title)
+
+
 def test_relations_carry_mentions_and_the_sentence_as_read(nlp):
     raw = "Deep nets are popular. Experiments on **CIFAR-10** show that `GRAMA` outperforms ResNet."
     mentions, relations, _ = extract([Paper("p", raw)], nlp)
