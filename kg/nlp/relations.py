@@ -386,7 +386,7 @@ def fits(relation: str, head: Span, tail: Span) -> bool:
 
 @Language.factory(
     "kg_relations",
-    requires=["doc.spans", "doc._.title_name", "token.dep", "token.lemma"],
+    requires=["doc.spans", "doc._.long_forms", "doc._.title_name", "token.dep", "token.lemma"],
     assigns=["doc._.relations", "doc._.own"],
 )
 def make_relation_finder(nlp: Language, name: str) -> "RelationFinder":
@@ -488,25 +488,34 @@ def own_comparisons(doc: Doc, method: Span, spans_of: Callable[[Token], list[Spa
     from the one naming it on that speak of it ("FooNet", "our method", "we", "our results") and compare:
     "… compared to X", "… than X", "gains over X", "outperforming X", "unlike X"; not where the comparison is
     said of another method, the subject of its clause ("X and Y are faster than Z")."""
+    names = own_names(method)
     found = []
     for sentence in doc.sents:
-        if sentence.start < method.sent.start or not speaks_of_own(sentence, method):
+        if sentence.start < method.sent.start or not speaks_of_own(sentence, method, names):
             continue
         for token in sentence:
             rivals = compared_objects(token)
             subject = clause_subject(token) if rivals else None
-            if subject is not None and any(s.label_ == "METHOD" and s.text != method.text for s in spans_of(subject)):
+            if subject is not None and any(s.label_ == "METHOD" and s.text not in names for s in spans_of(subject)):
                 continue
             found += [(span, token.i) for rival in rivals for span in spans_of(rival)]
     return found
 
 
-def speaks_of_own(sentence: Span, method: Span) -> bool:
-    """Does the sentence speak of the paper's method: by its name, as "our method" or "it", or as "we" / "our"
-    (results)?"""
+def own_names(method: Span) -> set[str]:
+    """The paper's method's name, and the short forms defined for it (LDPLC, LDPLCs of "the label distribution
+    propagation-based label completion (LDPLC) algorithm")."""
+    shorts = {short for short, long in method.doc._.long_forms.items() if long and long in method.text}
+    return {method.text, *shorts, *(short + "s" for short in shorts)}
+
+
+def speaks_of_own(sentence: Span, method: Span, names: set[str]) -> bool:
+    """Does the sentence speak of the paper's method: by one of its `names`, as "our method" or "it", or as
+    "we" / "our" (results)?"""
     return any(
         t.text == method[0].text
         and sentence.doc[t.i : t.i + len(method)].text == method.text
+        or t.text in names
         or t.lower_ in AUTHOR_PRONOUNS
         or t.lower_ == "it"
         and t.dep_ == "nsubj"
@@ -517,8 +526,8 @@ def speaks_of_own(sentence: Span, method: Span) -> bool:
 def compared_objects(token: Token) -> list[Token]:
     """What `token` compares with, if it is a comparison's cue: "compared to X", "than X", "gains over X",
     "improves upon X", "outperforming X", "unlike X", "X versus Y"."""
-    if token.lemma_ in BEAT_VERBS:
-        return [c for c in token.children if c.dep_ == "dobj"]
+    if token.lemma_ in BEAT_VERBS:  # its object (an unknown name after it may be parsed as an adverb: "outperforms WSLC")
+        return [c for c in token.children if c.dep_ == "dobj" or c.dep_ == "advmod" and c.i > token.i]
     comparing = (
         token.lower_ in ("than", *CONTRAST_PREPOSITIONS, *VERSUS)
         or token.lower_ in COMPARED_TO

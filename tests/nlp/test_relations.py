@@ -195,6 +195,17 @@ def test_a_result_on_data_evaluates_the_paper_s_method_on_it(nlp, text, dataset)
             "We propose FooNet. Unlike Dropout, it perturbs each layer with a different probability.",
             {("FooNet", "comparedWith", "Dropout")},
         ),
+        (  # named by its short form, with the rival parsed as an adverb
+            "We propose the label distribution propagation-based label completion (LDPLC) algorithm for "
+            "crowdsourcing. Results on real-world datasets show that LDPLC significantly outperforms WSLC.",
+            {
+                (
+                    "label distribution propagation-based label completion (LDPLC) algorithm",
+                    "comparedWith",
+                    "WSLC",
+                )
+            },
+        ),
     ],
 )
 def test_the_paper_s_results_relate_its_method(nlp, text, expected):
