@@ -31,6 +31,7 @@ from .lexicon import (
     CONTRAST_PREPOSITIONS,
     DONE_IN_PREPOSITIONS,
     EVALUATE_VERBS,
+    EVALUATING_WORDS,
     EXAMPLE_PREPOSITIONS,
     FINDING_VERBS,
     FINDINGS,
@@ -455,7 +456,7 @@ def is_abstract(doc: Doc) -> bool:
 
 def own_experiments(doc: Doc, method: Span) -> list[Span]:
     """The datasets and tasks of the paper's own experiments: those named in a sentence that reports
-    experiments (OWN_EXPERIMENT_WORDS; for datasets, RESULT_VERBS too) from the one naming the paper's `method`
+    experiments (OWN_EXPERIMENT_WORDS; for datasets, RESULT_VERBS and GAIN_NOUNS too: "improvements … on QM9") from the one naming the paper's `method`
     on (before it, the abstract speaks of others' work), but not those something is trained on ("trained on
     C4") nor the datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only
     where the method has a name (a description, "a mathematical framework", is often not what the results are
@@ -463,7 +464,7 @@ def own_experiments(doc: Doc, method: Span) -> list[Span]:
     named = is_proposed_name(method)
     lemmas = {s.start: {t.lemma_.lower() for t in s} for s in doc.sents}
     reporting = {start for start, said in lemmas.items() if said & OWN_EXPERIMENT_WORDS}
-    reporting_data = reporting | {start for start, said in lemmas.items() if said & RESULT_VERBS}
+    reporting_data = reporting | {start for start, said in lemmas.items() if said & (RESULT_VERBS | set(GAIN_NOUNS))}
     proposed = {doc[start:end].text for start, end in doc._.proposed}
     tasks = {t for span in doc.spans[SPAN_KEY] if span.label_ == "TASK" for t in range(span.start, span.end)}
     return [
@@ -526,7 +527,9 @@ def speaks_of_own(sentence: Span, method: Span, names: set[str]) -> bool:
 def compared_objects(token: Token) -> list[Token]:
     """What `token` compares with, if it is a comparison's cue: "compared to X", "than X", "gains over X",
     "improves upon X", "outperforming X", "unlike X", "X versus Y"."""
-    if token.lemma_ in BEAT_VERBS:  # its object (an unknown name after it may be parsed as an adverb: "outperforms WSLC")
+    if (
+        token.lemma_ in BEAT_VERBS
+    ):  # its object (an unknown name after it may be parsed as an adverb: "outperforms WSLC")
         return [c for c in token.children if c.dep_ == "dobj" or c.dep_ == "advmod" and c.i > token.i]
     comparing = (
         token.lower_ in ("than", *CONTRAST_PREPOSITIONS, *VERSUS)
@@ -561,14 +564,18 @@ def is_done_in(span: Span) -> bool:
 
 
 def is_trained_on(span: Span, task_tokens: Collection[int] = ()) -> bool:
-    """ "models trained on C4", "using X", "we fine-tune it on X": a training word or "use" up the tree within
-    three arcs, or among the few words before (the parser does not always hang "on X" on a split "fine-tune")
+    """ "models trained on C4", "using X", "we fine-tune it on X": a training word or "use" (not an evaluation's:
+    "our evaluation using X") up the tree within three arcs, or among the few words before (the parser does not always hang "on X" on a split "fine-tune")
     but in a task's name there, given its `task_tokens` ("reinforcement learning performance in the Arcade
     Learning Environment")."""
     token = span.root
     for _ in range(3):
         token = token.head
-        if token.lower_.startswith(TRAINING_STEMS) or token.lemma_ == "use":
+        if (
+            token.lower_.startswith(TRAINING_STEMS)
+            or token.lemma_ == "use"
+            and token.head.lemma_ not in EVALUATING_WORDS
+        ):
             return True
     start = max(span.sent.start, span.start - 4)
     return any(t.lower_.startswith(TRAINING_STEMS) and t.i not in task_tokens for t in span.doc[start : span.start])

@@ -157,6 +157,18 @@ def test_the_paper_s_method_is_evaluated_on_the_datasets_of_its_experiments(nlp)
             "ladder.",
             "Pokemon Showdown ladder",
         ),
+        # a result stated as a gain
+        (
+            "We propose GeoRCG, a molecule generator. We observe significant quality improvements in molecule "
+            "generation on the QM9 dataset.",
+            "QM9",
+        ),
+        # data an evaluation uses is no training on it
+        (
+            "We propose EGPlace, a placement method. Our extensive evaluation using the ISPD2005 benchmarks "
+            "demonstrates that EGPlace reduces wirelength by 10%.",
+            "ISPD2005",
+        ),
         # "learning" in a task's name before the data is no training on it
         (
             "We propose AID, a novel activation. We show that AID enhances reinforcement learning performance in the "

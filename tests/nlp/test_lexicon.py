@@ -1,0 +1,19 @@
+"""The word lists the rules read (kg/nlp/lexicon.py)."""
+
+import ast
+from collections import Counter
+
+from kg.nlp import lexicon
+
+
+def test_each_word_list_is_named_once():
+    """A second list under a name in use would silently replace the first for every rule that reads it."""
+    tree = ast.parse(open(lexicon.__file__, encoding="utf-8").read())
+    names = Counter(
+        target.id
+        for node in tree.body
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    )
+    assert not [name for name, n in names.items() if n > 1]
