@@ -497,7 +497,7 @@ def own_comparisons(doc: Doc, method: Span, spans_of: Callable[[Token], list[Spa
         for token in sentence:
             rivals = compared_objects(token)
             subject = clause_subject(token) if rivals else None
-            if subject is not None and any(s.label_ == "METHOD" and s.text not in names for s in spans_of(subject)):
+            if subject is not None and any(s.label_ == "METHOD" and not is_named(s, names) for s in spans_of(subject)):
                 continue
             found += [(span, token.i) for rival in rivals for span in spans_of(rival)]
     return found
@@ -508,6 +508,11 @@ def own_names(method: Span) -> set[str]:
     propagation-based label completion (LDPLC) algorithm")."""
     shorts = {short for short, long in method.doc._.long_forms.items() if long and long in method.text}
     return {method.text, *shorts, *(short + "s" for short in shorts)}
+
+
+def is_named(span: Span, names: set[str]) -> bool:
+    """Is the span one of `names`, or one of them with a kind word after it ("the LLM-LNS framework")?"""
+    return any(span.text == name or span.text.startswith(name + " ") for name in names)
 
 
 def speaks_of_own(sentence: Span, method: Span, names: set[str]) -> bool:

@@ -207,6 +207,10 @@ def test_a_result_on_data_evaluates_the_paper_s_method_on_it(nlp, text, dataset)
             "We propose FooNet. Unlike Dropout, it perturbs each layer with a different probability.",
             {("FooNet", "comparedWith", "Dropout")},
         ),
+        (  # named with its kind
+            "We propose FooNet for graph learning. The FooNet framework outperforms ACP.",
+            {("FooNet", "comparedWith", "ACP")},
+        ),
         (  # named by its short form, with the rival parsed as an adverb
             "We propose the label distribution propagation-based label completion (LDPLC) algorithm for "
             "crowdsourcing. Results on real-world datasets show that LDPLC significantly outperforms WSLC.",
