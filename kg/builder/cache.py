@@ -27,6 +27,7 @@ TABLES = {"meta": ["name", "value"], "docs": ["key", "data"]}  # a paperkg cache
 
 
 def reading_key(read: Reading) -> str:
+    """The cache's key of a reading: a hash of its text and its title's name."""
     return hashlib.sha256("\0".join(read).encode("utf-8")).hexdigest()
 
 

@@ -35,6 +35,7 @@ class Reading(NamedTuple):
 
 
 def reading(paper: Paper, text: CleanText) -> Reading:
+    """What spaCy reads of `paper`, whose abstract is `text` once clean."""
     return Reading(text.text, title_name(paper.title))
 
 

@@ -456,9 +456,9 @@ def is_abstract(doc: Doc) -> bool:
 
 def own_experiments(doc: Doc, method: Span) -> list[Span]:
     """The datasets and tasks of the paper's own experiments: those named in a sentence that reports
-    experiments (OWN_EXPERIMENT_WORDS; for datasets, RESULT_VERBS and GAIN_NOUNS too: "improvements … on QM9") from the one naming the paper's `method`
-    on (before it, the abstract speaks of others' work), but not those something is trained on ("trained on
-    C4") nor the datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only
+    experiments (OWN_EXPERIMENT_WORDS; for datasets, RESULT_VERBS and GAIN_NOUNS too: "improvements … on QM9")
+    from the one naming the paper's `method` on (before it, the abstract speaks of others' work), but not those
+    something is trained on ("trained on C4") nor the datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only
     where the method has a name (a description, "a mathematical framework", is often not what the results are
     of)."""
     named = is_proposed_name(method)
@@ -532,9 +532,7 @@ def speaks_of_own(sentence: Span, method: Span, names: set[str]) -> bool:
 def compared_objects(token: Token) -> list[Token]:
     """What `token` compares with, if it is a comparison's cue: "compared to X", "than X", "gains over X",
     "improves upon X", "outperforming X", "unlike X", "X versus Y"."""
-    if (
-        token.lemma_ in BEAT_VERBS
-    ):  # its object (an unknown name after it may be parsed as an adverb: "outperforms WSLC")
+    if token.lemma_ in BEAT_VERBS:  # its object, or a name after it the parser took for an adverb ("outperforms WSLC")
         return [c for c in token.children if c.dep_ == "dobj" or c.dep_ == "advmod" and c.i > token.i]
     comparing = (
         token.lower_ in ("than", *CONTRAST_PREPOSITIONS, *VERSUS)
@@ -570,8 +568,8 @@ def is_done_in(span: Span) -> bool:
 
 def is_trained_on(span: Span, task_tokens: Collection[int] = ()) -> bool:
     """ "models trained on C4", "using X", "we fine-tune it on X": a training word or "use" (not an evaluation's:
-    "our evaluation using X") up the tree within three arcs, or among the few words before (the parser does not always hang "on X" on a split "fine-tune")
-    but in a task's name there, given its `task_tokens` ("reinforcement learning performance in the Arcade
+    "our evaluation using X") up the tree within three arcs, or among the few words before (the parser does not
+    always hang "on X" on a split "fine-tune") but in a task's name there, given its `task_tokens` ("reinforcement learning performance in the Arcade
     Learning Environment")."""
     token = span.root
     for _ in range(3):

@@ -114,3 +114,18 @@ def test_a_cache_that_cannot_be_written_means_building_without_it(clean_build, t
         line.startswith("kg: warning: the parse cache ") and "cannot be written (" in line
     )  # SQLite says "disk I/O error"
     assert run.stdout.startswith(f"{len(PAPERS)} papers, ")
+
+
+def test_an_abstract_is_parsed_once_a_title_name(tmp_path):
+    """A parse depends on the name a title gives before its colon ("our method" stands for it), so the same
+    abstract under another such name is parsed again; under the same name, or under no name, it is not."""
+    paper = {k: v for k, v in PAPERS[0].items() if k != "id"}
+    titled = [
+        {**paper, "id": "a", "title": "FooNet: One Title"},
+        {**paper, "id": "b", "title": "FooNet: Another Title"},
+        {**paper, "id": "c", "title": "BarNet: One Title"},
+        {**paper, "id": "d", "title": "A Title With No Name"},
+        {**paper, "id": "e", "title": "Another Title With No Name"},
+    ]
+    result = build([jsonl(tmp_path / "in.jsonl", titled)], tmp_path / "out", workers=1)
+    assert result.parsed == 3
