@@ -89,7 +89,7 @@ def timed_build(inputs: list[Path], out: Path, workers: int | None) -> tuple[flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("inputs", type=Path, nargs="+", help="corpus files or folders, as for `kg build`")
-    parser.add_argument("--out", type=Path, help="build folder (default: a temporary one)")
+    parser.add_argument("--out", type=Path, help="build folder (default: a temporary one, removed at the end)")
     parser.add_argument("--workers", type=int, help="as `kg build --workers` (default: one per core)")
     parser.add_argument("--batch-size", type=int, default=256, help="nlp.pipe batch size of the model pass")
     parser.add_argument("--warm", action="store_true", help="build again: up to date, then in full from the cache")
@@ -100,7 +100,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.cached and not args.out:
         parser.error("--cached reads the cache of --out: give it")
-    out = args.out or Path(tempfile.mkdtemp(prefix="paperkg-bench-"))
+    if args.out:
+        bench(args, args.out)
+    else:
+        with tempfile.TemporaryDirectory(prefix="paperkg-bench-") as folder:
+            bench(args, Path(folder))
+
+
+def bench(args: argparse.Namespace, out: Path) -> None:
+    """Every timing `args` asks for, building into `out`."""
     for name in (MANIFEST_FILE,) if args.cached else (CACHE_FILE, MANIFEST_FILE):  # a cold build: nothing to reuse
         (out / name).unlink(missing_ok=True)
 

@@ -56,6 +56,7 @@ from .roles import is_proposed_name
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
 Stated = tuple[int, int, str, int, int]  # head start, head end, relation, tail start, tail end (token offsets)
 ABSTRACT_SENTENCES = 25  # a text this long or shorter is an abstract, whose experiments are the paper's own
+RESULT_WORDS = RESULT_VERBS | set(GAIN_NOUNS)  # a sentence with one reports results on the data it names
 
 
 def child(left: str, dep: str | list[str], right: str, **attrs: object) -> dict:
@@ -464,7 +465,7 @@ def own_experiments(doc: Doc, method: Span) -> list[Span]:
     named = is_proposed_name(method)
     lemmas = {s.start: {t.lemma_.lower() for t in s} for s in doc.sents}
     reporting = {start for start, said in lemmas.items() if said & OWN_EXPERIMENT_WORDS}
-    reporting_data = reporting | {start for start, said in lemmas.items() if said & (RESULT_VERBS | set(GAIN_NOUNS))}
+    reporting_data = reporting | {start for start, said in lemmas.items() if said & RESULT_WORDS}
     proposed = {doc[start:end].text for start, end in doc._.proposed}
     tasks = {t for span in doc.spans[SPAN_KEY] if span.label_ == "TASK" for t in range(span.start, span.end)}
     return [
