@@ -131,9 +131,13 @@ def extract_corpus(
     map: a large corpus never holds every parse and every map at once beside its records."""
     texts: list[CleanText | None] = [clean(p.abstract) for p in papers]  # each dropped once its records are made
     at: dict[str, list[int]] = defaultdict(list)  # reading key -> the papers read so
+    readings: dict[str, Reading] = {}  # reading key -> the reading
     for i, text in enumerate(texts):
         assert text is not None
-        at[reading_key(reading(papers[i], text))].append(i)
+        read = reading(papers[i], text)
+        key = reading_key(read)
+        at[key].append(i)
+        readings.setdefault(key, read)
     records: list[Records] = [Records([], [], [])] * len(papers)  # each paper's, once its parse is read or comes back
 
     def add(key: str, data: DocData) -> None:
@@ -155,11 +159,8 @@ def extract_corpus(
             if unfit:
                 cache.warn(f"held {unfit} entries that are no parse of their text; parsed again")
         # one parse per distinct reading (the papers still in `at` have theirs)
-        todo = {
-            key: reading(papers[indices[0]], first)
-            for key, indices in at.items()
-            if (first := texts[indices[0]]) is not None
-        }
+        todo = {key: readings[key] for key in at}
+        readings.clear()
         work = chunks(todo, workers)
         results = run_dask(work, dask, workers) if dask and work else run_local(work, workers)
         with ProgressBar(len(todo), progress) as bar, closing(results):  # closing: workers stop on any error

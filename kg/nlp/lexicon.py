@@ -158,6 +158,7 @@ OWN_EXPERIMENT_WORDS = {
 # 1300 on the Pokémon Showdown ladder"), but describe what a method does where they name a task ("enhancing sample
 # efficiency for continuous control"): the paper's experiments' datasets only (kg.nlp.relations).
 RESULT_VERBS = {"improve", "attain", "obtain", "exceed", "boost"}
+RESULT_WORDS = RESULT_VERBS | set(GAIN_NOUNS)  # a sentence with one reports results on the data it names
 # What uses data to evaluate, not to train: "our evaluation using ISPD2005 shows", "experiments using ImageNet".
 EVALUATING_WORDS = {*EVALUATE_VERBS, "evaluation", "experiment", "validation", "assessment"}
 # Beginnings of the words that train on data: "trained", "pretraining", "fine-tune" (whose "tune" is a token).

@@ -46,7 +46,7 @@ from .lexicon import (
     PROPOSAL_VERBS,
     PURPOSE_VERBS,
     RESTING_VERBS,
-    RESULT_VERBS,
+    RESULT_WORDS,
     TRAINING_STEMS,
     USE_VERBS,
     VERSUS,
@@ -56,7 +56,6 @@ from .roles import is_proposed_name
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
 Stated = tuple[int, int, str, int, int]  # head start, head end, relation, tail start, tail end (token offsets)
 ABSTRACT_SENTENCES = 25  # a text this long or shorter is an abstract, whose experiments are the paper's own
-RESULT_WORDS = RESULT_VERBS | set(GAIN_NOUNS)  # a sentence with one reports results on the data it names
 
 
 def child(left: str, dep: str | list[str], right: str, **attrs: object) -> dict:

@@ -2,13 +2,14 @@
 
 import ast
 from collections import Counter
+from pathlib import Path
 
 from kg.nlp import lexicon
 
 
 def test_each_word_list_is_named_once():
     """A second list under a name in use would silently replace the first for every rule that reads it."""
-    tree = ast.parse(open(lexicon.__file__, encoding="utf-8").read())
+    tree = ast.parse(Path(lexicon.__file__).read_text(encoding="utf-8"))
     names = Counter(
         target.id
         for node in tree.body
