@@ -29,15 +29,17 @@ with the length.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterator, cast
+from typing import Any, Callable, Iterable, Iterator, cast
 
 import numpy
+from spacy.attrs import DEP, HEAD, IS_ALPHA, IS_DIGIT, IS_PUNCT, IS_SPACE, LEMMA, LOWER, NORM, ORTH, POS, TAG
 from spacy.errors import Errors
 from spacy.lang.en.syntax_iterators import noun_chunks as english_noun_chunks
 from spacy.language import Language
 from spacy.lookups import Lookups
 from spacy.matcher import DependencyMatcher
 from spacy.pipeline import AttributeRuler, Lemmatizer
+from spacy.strings import StringStore, get_string_id
 from spacy.symbols import NOUN, PRON, PROPN
 from spacy.tokens import Doc, Span, Token
 from spacy.vectors import BaseVectors, Mode, Vectors
@@ -47,24 +49,31 @@ from .relations import RelationFinder
 from .roles import PATTERNS as ROLE_PATTERNS
 from .roles import RoleMarker
 
-# Matcher attribute -> Token attribute holding the same value (as text, or a bool).
-TOKEN_ATTRS = {
-    "ORTH": "orth_",
-    "TEXT": "text",
-    "LOWER": "lower_",
-    "NORM": "norm_",
-    "TAG": "tag_",
-    "POS": "pos_",
-    "DEP": "dep_",
-    "LEMMA": "lemma_",
-    "IS_SPACE": "is_space",
-    "IS_PUNCT": "is_punct",
-    "IS_DIGIT": "is_digit",
-    "IS_ALPHA": "is_alpha",
+# Matcher attribute -> the attribute id `Doc.to_array` reads it by: a string's id (its hash, or its symbol), or 0/1.
+ATTR_IDS = {
+    "ORTH": ORTH,
+    "TEXT": ORTH,
+    "LOWER": LOWER,
+    "NORM": NORM,
+    "TAG": TAG,
+    "POS": POS,
+    "DEP": DEP,
+    "LEMMA": LEMMA,
+    "IS_SPACE": IS_SPACE,
+    "IS_PUNCT": IS_PUNCT,
+    "IS_DIGIT": IS_DIGIT,
+    "IS_ALPHA": IS_ALPHA,
 }
-INDEXED = ("lower_", "tag_", "dep_", "is_space")  # a pattern is looked up by the first of these its first token fixes
-INDEXED_NODE = ("lemma_", "lower_", "orth_", "tag_", "pos_")  # likewise, by one value or a set of them
-Test = tuple[str, str, Any]  # token attribute, "==" | "IN" | "NOT_IN" | "REGEX", operand
+INDEXED = (LOWER, TAG, DEP, IS_SPACE)  # a pattern is looked up by the first of these its first token fixes
+INDEXED_NODE = (LEMMA, LOWER, ORTH, TAG, POS)  # likewise, by one value or a set of them
+# attribute id, "==" | "IN" | "NOT_IN" | "REGEX", operand: a value's id (or 0/1), a set of ids, a compiled
+# regular expression searched in the value's string
+Test = tuple[int, str, Any]
+Values = dict[int, list[int]]  # attribute id -> its value at each token of a doc
+
+
+def value_id(value: str | bool) -> int:
+    return int(value) if isinstance(value, bool) else get_string_id(value)
 
 
 def token_tests(spec: dict[str, Any]) -> list[Test] | None:
@@ -72,28 +81,42 @@ def token_tests(spec: dict[str, Any]) -> list[Test] | None:
     (quantifiers, fuzzy or numeric comparisons, extension attributes ...)."""
     tests: list[Test] = []
     for key, value in spec.items():
-        if key not in TOKEN_ATTRS:
+        if key not in ATTR_IDS:
             return None
         if isinstance(value, dict):
             if len(value) != 1 or not {"IN", "NOT_IN", "REGEX"} >= value.keys():
                 return None
             ((op, operand),) = value.items()
-            tests.append((TOKEN_ATTRS[key], op, re.compile(operand) if op == "REGEX" else frozenset(operand)))
+            compiled = re.compile(operand) if op == "REGEX" else frozenset(value_id(v) for v in operand)
+            tests.append((ATTR_IDS[key], op, compiled))
         elif isinstance(value, (str, bool)):
-            tests.append((TOKEN_ATTRS[key], "==", value))
+            tests.append((ATTR_IDS[key], "==", value_id(value)))
         else:
             return None
     return tests
 
 
-def passes(token: Token, tests: list[Test]) -> bool:
-    """What spaCy's Matcher checks: equality, set membership, a regular expression found in the text."""
+def token_values(doc: Doc, attrs: list[int]) -> Values:
+    """`attrs` of every token of `doc`, read at once: reading them token by token makes a Token and a string
+    for each read (a matcher's tests read about twenty a token)."""
+    if not attrs:
+        return {}
+    return dict(zip(attrs, doc.to_array(list[int | str](attrs)).T.tolist()))
+
+
+def tested_attrs(tests: Iterable[list[Test]]) -> list[int]:
+    return sorted({attr for token in tests for attr, _, _ in token})
+
+
+def passes(values: Values, i: int, tests: list[Test], strings: StringStore) -> bool:
+    """What spaCy's Matcher checks of token `i`: equality, set membership, a regular expression found in the
+    text."""
     for attr, op, operand in tests:
-        actual = getattr(token, attr)
+        actual = values[attr][i]
         if op == "==":
             ok = actual == operand
         elif op == "REGEX":
-            ok = operand.search(actual) is not None
+            ok = operand.search(strings[actual]) is not None
         else:
             ok = (actual in operand) == (op == "IN")
         if not ok:
@@ -107,8 +130,8 @@ class IndexedRulerMatch:
     tuples, sorted as spaCy sorts them."""
 
     def __init__(self, patterns: list[tuple[int, int, list[list[Test]]]]) -> None:
-        # token attribute -> its value -> (attribute index, match id, the first token's other tests, the next tokens' tests)
-        self.index: dict[str, dict[Any, list[tuple[int, int, list[Test], list[list[Test]]]]]] = {}
+        # attribute id -> its value -> (attribute index, match id, the first token's other tests, the next tokens' tests)
+        self.index: dict[int, dict[int, list[tuple[int, int, list[Test], list[list[Test]]]]]] = {}
         self.rest: list[tuple[int, int, list[Test], list[list[Test]]]] = []  # patterns no value finds
         for attr_id, match_id, (first, *later) in patterns:
             key = next((test for attr in INDEXED for test in first if test[0] == attr and test[1] == "=="), None)
@@ -117,6 +140,7 @@ class IndexedRulerMatch:
                 self.rest.append(entry)
             else:
                 self.index.setdefault(key[0], {}).setdefault(key[2], []).append(entry)
+        self.attrs = sorted({*self.index, *tested_attrs(tests for _, _, pattern in patterns for tests in pattern)})
 
     @classmethod
     def of(cls, ruler: AttributeRuler) -> IndexedRulerMatch | None:
@@ -134,15 +158,20 @@ class IndexedRulerMatch:
     def __call__(self, doc: Doc) -> list[tuple[int, int, int, int]]:
         matches = []
         n = len(doc)
-        for i, token in enumerate(doc):
+        values = token_values(doc, self.attrs)
+        strings = doc.vocab.strings
+        indexed = [(values[attr], by_value) for attr, by_value in self.index.items()]
+        for i in range(n):
             candidates = [*self.rest]
-            for attr, by_value in self.index.items():
-                candidates += by_value.get(getattr(token, attr), ())
+            for column, by_value in indexed:
+                candidates += by_value.get(column[i], ())
             for attr_id, match_id, first, later in candidates:
-                if first and not passes(token, first):
+                if first and not passes(values, i, first, strings):
                     continue
                 end = i + 1 + len(later)
-                if later and (end > n or not all(passes(doc[j], tests) for j, tests in zip(range(i + 1, end), later))):
+                if later and (
+                    end > n or not all(passes(values, j, tests, strings) for j, tests in zip(range(i + 1, end), later))
+                ):
                     continue
                 matches.append((attr_id, match_id, i, end))
         matches.sort()
@@ -165,6 +194,12 @@ def tree_roots(heads: list[int]) -> list[int]:
     return roots
 
 
+def head_indices(doc: Doc) -> list[int]:
+    """Each token's head, as an index into `doc` (`to_array` gives the offset from the token, wrapped as unsigned)."""
+    offsets = doc.to_array(HEAD).astype(numpy.int64)
+    return (numpy.arange(len(doc), dtype=numpy.int64) + offsets).tolist()
+
+
 Node = tuple[int, str, list[Test]]  # the earlier node it hangs from, its operator (">" | ";"), its tests
 
 
@@ -176,9 +211,7 @@ class TreeMatch:
 
     def __init__(self, patterns: list[tuple[int, list[Test], list[Node]]]) -> None:
         self.patterns = patterns
-        self.index: dict[
-            str, dict[Any, list[int]]
-        ] = {}  # token attribute -> value -> patterns whose first node needs it
+        self.index: dict[int, dict[int, list[int]]] = {}  # attribute id -> value -> patterns whose first node needs it
         self.rest: list[int] = []
         for p, (_, first, _) in enumerate(patterns):
             key = next((test for test in first if test[0] in INDEXED_NODE and test[1] in ("==", "IN")), None)
@@ -188,6 +221,9 @@ class TreeMatch:
                 by_value = self.index.setdefault(key[0], {})
                 for value in [key[2]] if key[1] == "==" else key[2]:
                     by_value.setdefault(value, []).append(p)
+        self.attrs = tested_attrs(
+            tests for _, first, nodes in patterns for tests in (first, *(node[2] for node in nodes))
+        )
 
     @classmethod
     def of(cls, matcher: DependencyMatcher, keys: list[str]) -> TreeMatch | None:
@@ -208,21 +244,26 @@ class TreeMatch:
         return cls(patterns)
 
     def __call__(self, doc: Doc) -> list[tuple[int, list[int]]]:
-        tokens = list(doc)
-        heads = [t.head.i for t in tokens]
+        values = token_values(doc, self.attrs)
+        strings = doc.vocab.strings
+        heads = head_indices(doc)
         roots = tree_roots(heads)
-        children: list[list[int] | None] = [None] * len(tokens)  # found when first asked for
+        children: list[list[int]] = [[] for _ in heads]  # in order, as Token.children gives them
+        for i, head in enumerate(heads):
+            if head != i:
+                children[head].append(i)
+        edges: dict[int, tuple[int, int]] = {}  # a root -> the first and last token of its tree
         matches: list[tuple[int, list[int]]] = []
 
         def after(left: int, op: str) -> list[int]:
             """The tokens `op` relates to token `left`: its children, or the one before it in its tree."""
             if op == ">":
-                found = children[left]
-                if found is None:
-                    found = children[left] = [child.i for child in tokens[left].children]
-                return found
-            root = tokens[roots[left]]
-            return [left - 1] if left > 0 and root.left_edge.i <= left - 1 <= root.right_edge.i else []
+                return children[left]
+            root = roots[left]
+            if root not in edges:
+                edges[root] = (doc[root].left_edge.i, doc[root].right_edge.i)
+            first, last = edges[root]
+            return [left - 1] if left > 0 and first <= left - 1 <= last else []
 
         def extend(match_id: int, nodes: list[Node], found: list[int]) -> None:
             if len(found) == len(nodes) + 1:
@@ -230,18 +271,19 @@ class TreeMatch:
                 return
             left, op, tests = nodes[len(found) - 1]
             for i in after(found[left], op):
-                if roots[i] == roots[found[0]] and passes(tokens[i], tests):
+                if roots[i] == roots[found[0]] and passes(values, i, tests, strings):
                     found.append(i)
                     extend(match_id, nodes, found)
                     found.pop()
 
-        for i, token in enumerate(tokens):
+        indexed = [(values[attr], by_value) for attr, by_value in self.index.items()]
+        for i in range(len(heads)):
             candidates = list(self.rest)
-            for attr, by_value in self.index.items():
-                candidates += by_value.get(getattr(token, attr), ())
+            for column, by_value in indexed:
+                candidates += by_value.get(column[i], ())
             for p in candidates:
                 match_id, first, nodes = self.patterns[p]
-                if passes(token, first):
+                if passes(values, i, first, strings):
                     extend(match_id, nodes, [i])
         return matches
 
