@@ -10,7 +10,8 @@ with --add, with FILE's papers added (those parsed, everything else from the cac
 en_core_web_sm (every component, its NER included) over the same clean abstracts with `nlp.pipe` in
 this one process. Prints each stage's seconds (each export's own, written side by side, and
 `exports` for all of them), the ratio build / model pass, abstracts per second and
-the peak RSS of this process and its children summed (worker processes included). With --queries,
+the peak memory of this process and its children summed (worker processes included): their proportional
+set size (PSS, each shared page split between the processes sharing it), and their RSS. With --queries,
 the wall time of `kg query` over the build for every file in queries/, process start included.
 """
 
@@ -37,32 +38,44 @@ from kg.nlp.fingerprint import base_model_name
 QUERIES = Path(__file__).resolve().parents[1] / "queries"
 
 
-class PeakRSS:
-    """The largest sum of the RSS of this process and all its descendants, sampled every 50 ms."""
+class PeakMemory:
+    """The largest sums, over this process and all its descendants, of their resident memory (RSS, every 50 ms)
+    and of their proportional share of it (PSS, every 250 ms: reading it takes about 10 ms a process). Forked
+    processes share most of their pages with the process they came from: RSS counts such a page once in each,
+    PSS splits it between them, so that the PSS summed is the memory the build takes from the machine."""
 
     def __init__(self) -> None:
-        self.peak = 0
+        self.rss = 0
+        self.pss = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
 
     def _sample(self) -> None:
         me = psutil.Process()
+        tick = 0
         while not self._stop.wait(0.05):
-            total = 0
+            rss = pss = 0
             for proc in (me, *me.children(recursive=True)):
                 try:
-                    total += proc.memory_info().rss
+                    rss += proc.memory_info().rss
+                    if tick % 5 == 0:
+                        pss += proc.memory_full_info().pss
                 except psutil.Error:
                     pass  # ended between listing and reading
-            self.peak = max(self.peak, total)
+            self.rss = max(self.rss, rss)
+            self.pss = max(self.pss, pss)
+            tick += 1
 
-    def __enter__(self) -> "PeakRSS":
+    def __enter__(self) -> "PeakMemory":
         self._thread.start()
         return self
 
     def __exit__(self, *_: object) -> None:
         self._stop.set()
         self._thread.join()
+
+    def __str__(self) -> str:
+        return f"peak memory {self.pss / 2**30:.2f} GB (PSS summed; RSS summed {self.rss / 2**30:.2f} GB)"
 
 
 def model_pass(inputs: list[Path], batch_size: int) -> tuple[float, float, int]:
@@ -77,12 +90,12 @@ def model_pass(inputs: list[Path], batch_size: int) -> tuple[float, float, int]:
 
 
 def timed_build(inputs: list[Path], out: Path, workers: int | None) -> tuple[float, BuildResult]:
-    with PeakRSS() as rss:
+    with PeakMemory() as memory:
         started = time.perf_counter()
         result = build(inputs, out, workers=workers)
         wall = time.perf_counter() - started
     stages = ", ".join(f"{name} {seconds:.2f}" for name, seconds in result.timings.items())
-    print(f"  {result.summary()}\n  parsed {result.parsed}; stages (s): {stages}\n  peak RSS {rss.peak / 2**30:.2f} GB")
+    print(f"  {result.summary()}\n  parsed {result.parsed}; stages (s): {stages}\n  {memory}")
     return wall, result
 
 
@@ -129,11 +142,11 @@ def bench(args: argparse.Namespace, out: Path) -> None:
         added, _ = timed_build([*args.inputs, args.add], out, args.workers)
         print(f"  {added:.1f} s: {cold / added:.1f}x faster than cold")
     if not args.no_model_pass:
-        with PeakRSS() as rss:
+        with PeakMemory() as memory:
             load, seconds, count = model_pass(args.inputs, args.batch_size)
         print(
             f"plain {base_model_name()} pass, one process: {seconds:.1f} s for {count} abstracts "
-            f"({count / seconds:.1f}/s; load {load:.1f} s), peak RSS {rss.peak / 2**30:.2f} GB"
+            f"({count / seconds:.1f}/s; load {load:.1f} s), {memory}"
         )
         print(f"ratio cold build / model pass: {cold / seconds:.2f}")
     if args.queries:

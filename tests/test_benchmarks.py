@@ -3,6 +3,7 @@
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -50,3 +51,6 @@ def test_the_build_benchmark_leaves_no_temporary_build(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert "cold build" in run.stdout and not list(tmp_path.iterdir())
+    # The memory of the build's processes: their shares of it (PSS), at most the pages they hold (RSS).
+    pss, rss = map(float, re.search(r"peak memory (\S+) GB \(PSS summed; RSS summed (\S+) GB\)", run.stdout).groups())
+    assert 0 < pss <= rss
