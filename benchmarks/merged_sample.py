@@ -16,7 +16,8 @@ from pathlib import Path
 
 from kg.builder.parallel import default_workers, extract_corpus
 from kg.corpus import read_corpus
-from kg.resolve import is_acronym, memoized_keys, resolve
+from kg.nlp.short_forms import is_acronym
+from kg.resolve import memoized_keys, resolve
 
 
 def main() -> None:

@@ -32,10 +32,11 @@ from .nlp.lexicon import (
     GENERIC_MODIFIERS,
     VAGUE_WORDS,
 )
+from .nlp.short_forms import is_acronym
+from .nlp.title_names import title_head
 from .records import LISTED, NOT_LISTED, Entity, Mention, Relation
 from .resolve import (
     Resolution,
-    is_acronym,
     is_name_word,
     mid_sentence_capital,
     resolve,
@@ -44,7 +45,7 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
-from .titles import folded, title_head, title_mentions, title_name_mentions, title_relations
+from .titles import folded, title_mentions, title_name_mentions, title_relations
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")

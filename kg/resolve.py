@@ -39,7 +39,7 @@ from .nlp.lexicon import (
     VARIANT_WORDS,
 )
 from .nlp.model_names import named_label
-from .nlp.short_forms import find_long_form, is_short_form
+from .nlp.short_forms import find_long_form, is_acronym, is_short_form
 from .records import Entity, Mention, Relation, Result
 from .settings import LABEL_PRIORITY, PROPOSES, RELATIONS, SYMMETRIC_RELATIONS, USES
 from .term_types import annotated_types, term_type
@@ -48,15 +48,6 @@ KEY_STRIP = ".,;:'\"`()[]{}-_"  # trimmed from both ends of a word ("_" of Markd
 DEFINITION_AGREEMENT = 0.8
 PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\((?P<short>[^()]*)\)\s+(?P<kind>[A-Za-z]+)$")  # "X (SF) method"
-
-
-def is_acronym(word: str) -> bool:
-    """A word whose case carries meaning: GNN, ImageNet, CIFAR-10, GL-LowPopArt, LLaMA, T5."""
-    for part in word.split("-"):
-        upper = sum(map(str.isupper, part))  # map, not a generator: called for every word of every name
-        if upper >= 2 or (upper and any(map(str.isdigit, part))):
-            return True
-    return False
 
 
 def us_spelling(word: str) -> str:

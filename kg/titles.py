@@ -35,52 +35,19 @@ from .nlp.lexicon import (
     TITLE_TASK_HEADS,
     TITLE_TASK_QUALITIES,
 )
-from .nlp.short_forms import find_long_form
+from .nlp.short_forms import find_long_form, is_acronym
+from .nlp.title_names import TITLE_HEAD, is_verb_in_ing, title_name
 from .records import Entity, Mention, Relation
-from .resolve import KEY_STRIP, entity_key, is_acronym, singular
+from .resolve import KEY_STRIP, entity_key, singular
 from .settings import PROPOSES, TITLE, USES
 
 TITLE_WORD = re.compile(r"\S+")
 NOT_LETTERS = re.compile(r"[\W_]+")
-TITLE_HEAD = re.compile(r"\s*([^:]{1,60}?)\s*:\s")  # "BUSTLE: Bottom-Up Program Synthesis ..."
-MAX_HEAD_NAME_WORDS = 3
 # Up to five words in Title Case after a preposition ("for Node Classification", "to Controlled Text Generation").
 TITLE_TASK = re.compile(r"\b(?:for|to|in|on|of)\s+((?:[A-Z0-9][\w'-]*\s+){0,4}[A-Z][\w-]*)")
 TITLE_LEAD = re.compile(
     r"((?:[A-Z0-9][\w'-]*\s+){1,4}[A-Z][\w-]*)(?:\s+(?:for|in|on|of|under|with|via|from|at)\s|\s*$)"
 )
-HEAD_NAME = re.compile(r"[\w\s+.&'-]+")  # no markup ("$\\alpha$-Net")
-
-
-def title_head(title: str) -> str:
-    """What a title names before its colon ("BUSTLE" of "BUSTLE: Bottom-Up Program Synthesis Through
-    Learning-Guided Exploration"): most often what the paper introduces."""
-    match = TITLE_HEAD.match(title)
-    return match.group(1) if match else ""
-
-
-def title_name(title: str) -> str:
-    """The name a title gives before its colon, which the paper introduces ("BUSTLE"), or "" where what comes
-    before the colon is no name ("Beyond CVaR: ...")."""
-    head = title_head(title)
-    return head if is_head_name(head) else ""
-
-
-def is_head_name(head: str) -> bool:
-    """A title's head spelled as a name ("BUSTLE", "JAWS-X", "Ordered SGD"), not a phrase in Title Case ("Shifting
-    the Paradigm", "Continuum-Armed Bandits", "Beyond CVaR", "Thinking LLMs"): a few words, one of them a word
-    whose case carries meaning, none a function word, the first no verb in -ing."""
-    words = head.split()
-    if not (0 < len(words) <= MAX_HEAD_NAME_WORDS and HEAD_NAME.fullmatch(head) and any(map(is_acronym, words))):
-        return False
-    return len(words) == 1 or not (
-        any(w.islower() or w.lower() in TITLE_PHRASE_WORDS for w in words) or is_verb_in_ing(words[0])
-    )
-
-
-def is_verb_in_ing(word: str) -> bool:
-    """ "Thinking", "Accelerating" (a title's words are capitalised; "WILTing" is a name)."""
-    return word.endswith("ing") and not is_acronym(word)
 
 
 def names_data(rest: str) -> bool:

@@ -2,8 +2,9 @@ import pytest
 
 from kg.corpus import Paper
 from kg.graph import build_graph
+from kg.nlp.short_forms import is_acronym
 from kg.records import Mention
-from kg.resolve import entity_key, is_acronym, is_field, names_one_in_other, resolve, singular, us_spelling
+from kg.resolve import entity_key, is_field, names_one_in_other, resolve, singular, us_spelling
 
 
 @pytest.mark.parametrize(

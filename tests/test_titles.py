@@ -10,12 +10,11 @@ from typer.testing import CliRunner
 from kg import build
 from kg.cli import app
 from kg.corpus import Paper
+from kg.nlp.title_names import is_head_name, title_head
 from kg.resolve import resolve
 from kg.titles import (
-    is_head_name,
     name_index,
     named_in,
-    title_head,
     title_lead_tasks,
     title_mentions,
     title_name_mentions,

@@ -15,7 +15,7 @@ from ..clean import CleanText, is_markup_fragment, math_starts
 from ..corpus import Paper
 from ..records import LISTED, NOT_LISTED, OVERLAPS_LISTED, Mention, Relation, Result
 from ..settings import LABELS, PROPOSES, RELATION_SOURCES, RELATIONS, RESULT_UNITS, USES
-from ..titles import title_name
+from .title_names import title_name
 
 # {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form, listed], ...],
 #  "relations": [[head span index, relation, tail span index, sentence index, source], ...],
@@ -28,7 +28,7 @@ KEYS = ("spans", "relations", "results", "sentences")
 
 class Reading(NamedTuple):
     """What spaCy reads of a paper: its clean abstract, and the name its title gives before a colon ("" if none:
-    kg.titles.title_name), which is what "our method" of the abstract stands for where the abstract names it."""
+    kg.nlp.title_names), which is what "our method" of the abstract stands for where the abstract names it."""
 
     text: str
     title_name: str = ""

@@ -17,6 +17,15 @@ DIGIT_BETWEEN_LETTERS = re.compile(r"([A-Za-z])([24])(?=[A-Za-z])")
 WORD_BREAK = re.compile(r"[\s-]+")
 
 
+def is_acronym(word: str) -> bool:
+    """A word whose case carries meaning: GNN, ImageNet, CIFAR-10, GL-LowPopArt, LLaMA, T5."""
+    for part in word.split("-"):
+        upper = sum(map(str.isupper, part))  # map, not a generator: called for every word of every name
+        if upper >= 2 or (upper and any(map(str.isdigit, part))):
+            return True
+    return False
+
+
 def short_form_key(short: str) -> str:
     """The short form without a plural s: "GNNs" -> "GNN"."""
     if len(short) > 2 and short.endswith("s") and short[-2].isupper():
