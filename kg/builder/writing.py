@@ -4,6 +4,7 @@ way: the store's loader reads it while the others are written."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -80,6 +81,7 @@ def write_forked(
     started here as soon as graph.ttl is written."""
     global _shared
     _shared = shared
+    gc.freeze()  # the writers' collector leaves what they inherit alone: its passes would copy every page of it
     pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"))
     try:
         futures: dict[Future[float], str] = {
@@ -96,6 +98,7 @@ def write_forked(
                 loads[STORE_DIR] = load
     finally:
         pool.shutdown(cancel_futures=True)  # on an error, the writers still running finish before staging goes
+        gc.unfreeze()
         _shared = None
 
 
