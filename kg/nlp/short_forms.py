@@ -1,4 +1,5 @@
-"""Short forms and their long forms, on plain strings (no spaCy: entity resolution reads them too).
+"""Short forms and their long forms, and which words' case carries meaning, on plain strings (no spaCy: entity
+resolution and the titles read them too).
 
 Schwartz & Hearst (2003), "A simple algorithm for identifying abbreviation definitions in biomedical text",
 with a stricter first pass by initials.
