@@ -140,7 +140,7 @@ class IndexedRulerMatch:
                 self.rest.append(entry)
             else:
                 self.index.setdefault(key[0], {}).setdefault(key[2], []).append(entry)
-        self.attrs = sorted({*self.index, *tested_attrs(tests for _, _, pattern in patterns for tests in pattern)})
+        self.attrs = tested_attrs(tests for _, _, pattern in patterns for tests in pattern)  # the index's too
 
     @classmethod
     def of(cls, ruler: AttributeRuler) -> IndexedRulerMatch | None:
