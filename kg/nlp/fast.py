@@ -15,8 +15,10 @@ written to be slow (a sentence of thousands of names, brackets or quotes: minute
 - the English noun chunks, which walk up a coordination from each of its words;
 - kg_roles' DependencyMatcher, which tries every noun of a tree with every "novel" in it (TreeMatch too).
 The matrix products of the networks (the tok2vec layers of the English model and of the NER, the tagger,
-the parser) go to NumPy's BLAS instead of thinc's BLIS: the same annotations (ICML 2025's exports are
-byte-identical), a parse in 0.72 of the time (800 of its abstracts in one process: 27.9 s, 20.2 s); a product of
+the parser, and the list recognizer, which kg_listed runs itself: its network is no component's model) go to
+NumPy's BLAS instead of thinc's BLIS: the same annotations (ICML 2025's exports are byte-identical), a parse in
+0.72 of the time (800 of its abstracts in one process: 27.9 s, 20.2 s; the list recognizer's products alone
+take the parse of all 2,732 in two workers from 92 to 80 CPU seconds); a product of
 the NER's shape, 16,000 x 288 by 288 x 288, takes 90 ms through BLIS, 30 ms through NumPy's OpenBLAS. And the
 NER's floret vectors are kept for the words already seen: floret makes a word's vector from the hashes of its
 character n-grams each time the word comes (0.74 s of an 18-second parse of 800 abstracts; 0.34 s kept).
@@ -436,12 +438,20 @@ def numpy_products(nlp: Language) -> None:
     """Every network of `nlp` computes its matrix products with NumPy (`NumpyOps(use_blis=False)`); models
     on another backend (a GPU) are left alone."""
     ops = NumpyOps(use_blis=False)
+    for model in networks(nlp):
+        for node in model.walk():
+            if type(node.ops) is NumpyOps:
+                node.ops = ops
+
+
+def networks(nlp: Language) -> Iterator[Model]:
+    """The models of `nlp`'s components, and of the pipe a component runs itself (kg_listed's recognizer,
+    which is no component of `nlp`)."""
     for _, component in nlp.pipeline:
-        model = getattr(component, "model", None)
-        if isinstance(model, Model):
-            for node in model.walk():
-                if type(node.ops) is NumpyOps:
-                    node.ops = ops
+        for holder in (component, getattr(component, "recognizer", None)):
+            model = getattr(holder, "model", None)
+            if isinstance(model, Model):
+                yield model
 
 
 class MemoizedVectors(BaseVectors):

@@ -47,17 +47,7 @@ def load_parser() -> Language:
 def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
     nlp = load_parser()
     if use_model:
-        if not (NER_MODEL_DIR / "config.cfg").is_file():
-            raise ModelError(f"the trained NER is missing from {NER_MODEL_DIR}: reinstall paperkg or run `kg train`")
-        trained = spacy.load(NER_MODEL_DIR)
-        if not (LISTED_MODEL_DIR / "config.cfg").is_file():
-            raise ModelError(
-                f"the list recognizer is missing from {LISTED_MODEL_DIR}: reinstall paperkg or run `kg train-listed`"
-            )
-        if trained.vocab.vectors.shape[0]:  # the NER reads static vectors: the English model has none to lose
-            nlp.vocab.vectors = trained.vocab.vectors
-        nlp.add_pipe("ner", name="kg_ner", source=trained)
-        add_list_recognizer(nlp)
+        add_recognizers(nlp)
     configs = {
         "kg_terms": {k: v for k, v in switches if k not in PROPAGATE_SWITCHES},
         "kg_propagate": {k: v for k, v in switches if k in PROPAGATE_SWITCHES},
@@ -66,6 +56,21 @@ def _load(use_model: bool, switches: tuple[tuple[str, Any], ...]) -> Language:
         nlp.add_pipe(name, config=configs.get(name, {}))
     speed_up(nlp)  # the same annotations and relations, a sixth less time (kg.nlp.fast)
     return nlp
+
+
+def add_recognizers(nlp: Language) -> None:
+    """`kg_ner`, the trained recognizer, and `kg_listed` after it."""
+    if not (NER_MODEL_DIR / "config.cfg").is_file():
+        raise ModelError(f"the trained NER is missing from {NER_MODEL_DIR}: reinstall paperkg or run `kg train`")
+    trained = spacy.load(NER_MODEL_DIR)
+    if not (LISTED_MODEL_DIR / "config.cfg").is_file():
+        raise ModelError(
+            f"the list recognizer is missing from {LISTED_MODEL_DIR}: reinstall paperkg or run `kg train-listed`"
+        )
+    if trained.vocab.vectors.shape[0]:  # the NER reads static vectors: the English model has none to lose
+        nlp.vocab.vectors = trained.vocab.vectors
+    nlp.add_pipe("ner", name="kg_ner", source=trained)
+    add_list_recognizer(nlp)
 
 
 def add_list_recognizer(nlp: Language) -> None:

@@ -18,13 +18,16 @@ from kg.nlp.fast import (
     SentenceTable,
     TailSuffixSearch,
     TreeMatch,
+    networks,
     noun_chunks,
     numpy_products,
     speed_up,
 )
 from kg.nlp.fingerprint import base_model_name
+from kg.nlp.pipeline import add_recognizers, load_parser
 from kg.nlp.relations import PATTERNS
 from kg.nlp.roles import PATTERNS as ROLE_PATTERNS
+from kg.settings import LISTED_KEY
 
 SAMPLE = [clean(json.loads(line)["abstract"]).text for line in SAMPLE_INPUT.read_text(encoding="utf-8").splitlines()]
 # What the attribute ruler's multi-token and regular-expression patterns are about, and some of the rest.
@@ -93,6 +96,30 @@ def test_the_trained_ner_finds_the_same_spans_with_numpys_products_and_memoized_
     assert len(quick.vocab.vectors.rows) > 1000  # the vectors came from the memo
     again = [[(e.start, e.end, e.label_) for e in doc.ents] for doc in quick.pipe(texts)]  # every word seen before
     assert again == spans
+
+
+def test_the_list_recognizer_finds_the_same_spans_with_numpys_products():
+    """kg_listed runs its recognizer itself: its network is no component's model, and is switched all the same."""
+
+    def recognizers():
+        nlp = load_parser()
+        add_recognizers(nlp)
+        return nlp
+
+    plain, quick = recognizers(), recognizers()
+    numpy_products(quick)
+    listed = quick.get_pipe("kg_listed").recognizer.model
+    assert any(model is listed for model in networks(quick))
+    assert all(not node.ops.use_blis for model in networks(quick) for node in model.walk())
+    assert all(node.ops.use_blis for node in plain.get_pipe("kg_listed").recognizer.model.walk())
+    texts = SAMPLE + LISTS
+
+    def found(nlp):
+        return [[(s.start, s.end, s.label_) for s in doc.spans[LISTED_KEY]] for doc in nlp.pipe(texts)]
+
+    spans = found(quick)
+    assert sum(map(len, spans)) > 50
+    assert spans == found(plain)
 
 
 def test_the_suffix_search_finds_what_spacys_finds(nlp):
