@@ -1,8 +1,8 @@
 """Writing the exports into the staging folder: one after another, or, on more than one core, side by side in
 processes forked from the build, which share its graph rather than receive a copy. graph.ttl goes first either
 way: one after another, the store's loader reads it while the others are written; side by side, once the writers
-are done (beside them, its memory added to theirs: 1.9 GB of the 4.8 GB peak at 31.7k abstracts, 3.2 GB without
-it, and the writers and the loader slowed each other down on two cores)."""
+are done (beside them, its memory added to theirs: 1.9 GB at 31.7k abstracts, a peak of 4.8 GB against 3.2 GB,
+for about as long a time)."""
 
 from __future__ import annotations
 
