@@ -15,7 +15,7 @@ written to be slow (a sentence of thousands of names, brackets or quotes: minute
 - the English noun chunks, which walk up a coordination from each of its words;
 - kg_roles' DependencyMatcher, which tries every noun of a tree with every "novel" in it (TreeMatch too).
 The matrix products of the networks (the tok2vec layers of the English model and of the NER, the tagger,
-the parser, and the list recognizer, which kg_listed runs itself: its network is no component's model) go to
+the parser, and the list recognizer, which kg_listed runs itself and shows as its model) go to
 NumPy's BLAS instead of thinc's BLIS: the same annotations (ICML 2025's exports are byte-identical), a parse in
 0.72 of the time (800 of its abstracts in one process: 27.9 s, 20.2 s; the list recognizer's products alone
 take the parse of all 2,732 in two workers from 92 to 80 CPU seconds); a product of
@@ -31,7 +31,7 @@ with the length.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Iterator, cast
+from typing import Any, Callable, Iterable, Iterator, TypeVar, cast
 
 import numpy
 from spacy.attrs import DEP, HEAD, IS_ALPHA, IS_DIGIT, IS_PUNCT, IS_SPACE, LEMMA, LOWER, NORM, ORTH, POS, TAG
@@ -72,6 +72,7 @@ INDEXED_NODE = (LEMMA, LOWER, ORTH, TAG, POS)  # likewise, by one value or a set
 # regular expression searched in the value's string
 Test = tuple[int, str, Any]
 Values = dict[int, list[int]]  # attribute id -> its value at each token of a doc
+Entry = TypeVar("Entry")  # what a matcher's index holds: a pattern, or its number
 
 
 def value_id(value: str | bool) -> int:
@@ -162,11 +163,7 @@ class IndexedRulerMatch:
         n = len(doc)
         values = token_values(doc, self.attrs)
         strings = doc.vocab.strings
-        indexed = [(values[attr], by_value) for attr, by_value in self.index.items()]
-        for i in range(n):
-            candidates = [*self.rest]
-            for column, by_value in indexed:
-                candidates += by_value.get(column[i], ())
+        for i, candidates in enumerate(indexed_candidates(values, self.index, self.rest, n)):
             for attr_id, match_id, first, later in candidates:
                 if first and not passes(values, i, first, strings):
                     continue
@@ -194,6 +191,19 @@ def tree_roots(heads: list[int]) -> list[int]:
         for j in (*path, i):
             roots[j] = root
     return roots
+
+
+def indexed_candidates(
+    values: Values, index: dict[int, dict[int, list[Entry]]], rest: list[Entry], n: int
+) -> Iterator[list[Entry]]:
+    """For each of `n` tokens, what `index` (attribute id -> value -> entries) finds by its values, after the
+    entries no value finds (`rest`)."""
+    columns = [(values[attr], by_value) for attr, by_value in index.items()]
+    for i in range(n):
+        candidates = [*rest]
+        for column, by_value in columns:
+            candidates += by_value.get(column[i], ())
+        yield candidates
 
 
 def head_indices(doc: Doc) -> list[int]:
@@ -278,11 +288,7 @@ class TreeMatch:
                     extend(match_id, nodes, found)
                     found.pop()
 
-        indexed = [(values[attr], by_value) for attr, by_value in self.index.items()]
-        for i in range(len(heads)):
-            candidates = list(self.rest)
-            for column, by_value in indexed:
-                candidates += by_value.get(column[i], ())
+        for i, candidates in enumerate(indexed_candidates(values, self.index, self.rest, len(heads))):
             for p in candidates:
                 match_id, first, nodes = self.patterns[p]
                 if passes(values, i, first, strings):
@@ -438,20 +444,12 @@ def numpy_products(nlp: Language) -> None:
     """Every network of `nlp` computes its matrix products with NumPy (`NumpyOps(use_blis=False)`); models
     on another backend (a GPU) are left alone."""
     ops = NumpyOps(use_blis=False)
-    for model in networks(nlp):
-        for node in model.walk():
-            if type(node.ops) is NumpyOps:
-                node.ops = ops
-
-
-def networks(nlp: Language) -> Iterator[Model]:
-    """The models of `nlp`'s components, and of the pipe a component runs itself (kg_listed's recognizer,
-    which is no component of `nlp`)."""
     for _, component in nlp.pipeline:
-        for holder in (component, getattr(component, "recognizer", None)):
-            model = getattr(holder, "model", None)
-            if isinstance(model, Model):
-                yield model
+        model = getattr(component, "model", None)
+        if isinstance(model, Model):
+            for node in model.walk():
+                if type(node.ops) is NumpyOps:
+                    node.ops = ops
 
 
 class MemoizedVectors(BaseVectors):

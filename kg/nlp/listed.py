@@ -85,6 +85,12 @@ class ListedFinder:
 
     recognizer: EntityRecognizer | None = None
 
+    @property
+    def model(self) -> Model | None:
+        """The recognizer's network, where whatever walks the components' models finds it (kg.nlp.fast's
+        `numpy_products`)."""
+        return self.recognizer.model if self.recognizer is not None else None
+
     def __call__(self, doc: Doc) -> Doc:
         return next(self.pipe([doc]))
 

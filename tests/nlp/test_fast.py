@@ -8,6 +8,7 @@ import random
 import spacy
 from spacy.lang.en.syntax_iterators import noun_chunks as english_noun_chunks
 from spacy.matcher import DependencyMatcher
+from thinc.api import Model
 
 from kg.clean import clean
 from kg.layout import NER_MODEL_DIR, SAMPLE_INPUT
@@ -18,7 +19,6 @@ from kg.nlp.fast import (
     SentenceTable,
     TailSuffixSearch,
     TreeMatch,
-    networks,
     noun_chunks,
     numpy_products,
     speed_up,
@@ -99,7 +99,7 @@ def test_the_trained_ner_finds_the_same_spans_with_numpys_products_and_memoized_
 
 
 def test_the_list_recognizer_finds_the_same_spans_with_numpys_products():
-    """kg_listed runs its recognizer itself: its network is no component's model, and is switched all the same."""
+    """kg_listed runs its recognizer itself, and shows the recognizer's network as its model."""
 
     def recognizers():
         nlp = load_parser()
@@ -108,9 +108,10 @@ def test_the_list_recognizer_finds_the_same_spans_with_numpys_products():
 
     plain, quick = recognizers(), recognizers()
     numpy_products(quick)
-    listed = quick.get_pipe("kg_listed").recognizer.model
-    assert any(model is listed for model in networks(quick))
-    assert all(not node.ops.use_blis for model in networks(quick) for node in model.walk())
+    assert quick.get_pipe("kg_listed").model is quick.get_pipe("kg_listed").recognizer.model
+    networks = [model for _, proc in quick.pipeline if isinstance(model := getattr(proc, "model", None), Model)]
+    assert any(model is quick.get_pipe("kg_listed").model for model in networks)
+    assert all(not node.ops.use_blis for model in networks for node in model.walk())
     assert all(node.ops.use_blis for node in plain.get_pipe("kg_listed").recognizer.model.walk())
     texts = SAMPLE + LISTS
 
