@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .corpus import Paper
+from .inner_names import inner_mentions
 from .layout import CONFIDENCE_MODEL, RELATION_MODEL
 from .nlp.lexicon import (
     ADJECTIVE_ENDINGS,
@@ -45,7 +46,7 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
-from .titles import folded, title_mentions, title_name_mentions, title_relations
+from .titles import folded, name_index, title_mentions, title_name_mentions, title_relations
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
@@ -163,6 +164,7 @@ def link_features(
         "listed": sum(m.listed == LISTED for m in in_abstract) / len(in_abstract) if in_abstract else 0.0,
         "overlaps listed": float(any(m.listed != NOT_LISTED for m in in_abstract)),
         "title only": float(first is None),
+        "inside only": float(bool(in_abstract) and all(m.inside for m in in_abstract)),
         "build share capitalised": evidence.capitalised,
         "build share defined": evidence.defined,
         HEAD + head_word(entity.name): 1.0,
@@ -229,13 +231,16 @@ def linked(
     resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
 ) -> tuple[Resolution, dict[tuple[str, str], dict[str, float]]]:
     """Every link with its features: those the abstracts make, then those the titles make to an entity of the
-    build that the paper's abstract does not name (kg.titles); and the resolution with the titles' mentions, each
-    paper's first."""
+    build that the paper's abstract does not name (kg.titles), then those the abstracts' mentions make to an entity
+    of another type they name inside them (kg.inner_names); and the resolution with these mentions, each paper's
+    title's first."""
     papers = list(papers)
     made = {(m.paper, m.entity) for m in resolution.mentions}
-    titled = title_mentions(papers, resolution.entities.values(), made)
+    index = name_index(resolution.entities.values())
+    titled = title_mentions(papers, index, made)
+    inner = inner_mentions(resolution.mentions, index, made | {(m.paper, m.entity) for m in titled})
     order = {p.id: i for i, p in enumerate(papers)}
-    mentions = sorted([*titled, *resolution.mentions], key=lambda m: (order[m.paper], not m.in_title))
+    mentions = sorted([*titled, *resolution.mentions, *inner], key=lambda m: (order[m.paper], not m.in_title))
     resolution = replace(resolution, mentions=mentions)
     return resolution, all_link_features(resolution, papers, relations)
 

@@ -46,6 +46,7 @@ class Mention:
     entity: str = ""  # the key of the entity it resolves to (set by resolve)
     confidence: float = 1.0  # of the paper's link to that entity (set by kg.confidence)
     in_title: bool = False  # found in the paper's title, not its abstract
+    inside: bool = False  # the name of another entity inside a mention of the abstract (kg.inner_names)
 
     def resolved(self, entity: str, label: str, role: str) -> Mention:
         """This mention as resolve returns it: its entity's key, the entity's label, the paper's role for it.
@@ -63,6 +64,7 @@ class Mention:
             self.listed,
             entity,
             in_title=self.in_title,
+            inside=self.inside,
         )
 
     def with_confidence(self, confidence: float) -> Mention:
@@ -80,6 +82,7 @@ class Mention:
             self.entity,
             confidence,
             self.in_title,
+            self.inside,
         )
 
 

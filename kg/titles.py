@@ -176,12 +176,13 @@ def folded(phrase: str) -> str:
 
 @dataclass(frozen=True)
 class NameIndex:
-    """The names a title can spell: spelling -> entity key, and the spelling of a name's first word -> the
-    numbers of words of the names that start with it, most first (a name is also one word: "Finetuning" spells
-    "fine tuning")."""
+    """The names a title can spell: spelling -> entity key, the spelling of a name's first word -> the numbers
+    of words of the names that start with it, most first (a name is also one word: "Finetuning" spells "fine
+    tuning"), and entity key -> label."""
 
     keys: dict[str, str]
     lengths: dict[str, tuple[int, ...]]
+    labels: dict[str, str]
 
 
 def name_index(entities: Iterable[Entity]) -> NameIndex:
@@ -191,9 +192,11 @@ def name_index(entities: Iterable[Entity]) -> NameIndex:
     keys: dict[str, str] = {}
     shared: set[str] = set()
     lengths: dict[str, set[int]] = defaultdict(set)
+    labels: dict[str, str] = {}
     for entity in entities:
         if is_common_word(entity.name):
             continue
+        labels[entity.key] = entity.label
         for name in (entity.name, *entity.aliases):
             spelling = folded(name)
             if keys.setdefault(spelling, entity.key) != entity.key:
@@ -205,6 +208,7 @@ def name_index(entities: Iterable[Entity]) -> NameIndex:
     return NameIndex(
         {spelling: key for spelling, key in keys.items() if spelling and spelling not in shared},
         {first: tuple(sorted(counts, reverse=True)) for first, counts in lengths.items()},
+        labels,
     )
 
 
@@ -230,20 +234,16 @@ def named_in(title: str, index: NameIndex) -> Iterator[tuple[int, int, str]]:
         i += 1
 
 
-def title_mentions(
-    papers: Iterable[Paper], entities: Collection[Entity], linked: Collection[tuple[str, str]]
-) -> list[Mention]:
-    """The mentions in the papers' titles of `entities` that the paper does not already link (`linked`: (paper
-    id, entity key) pairs), one a link."""
-    index = name_index(entities)
-    labels = {entity.key: entity.label for entity in entities}
+def title_mentions(papers: Iterable[Paper], index: NameIndex, linked: Collection[tuple[str, str]]) -> list[Mention]:
+    """The mentions in the papers' titles of the entities of `index` that the paper does not already link
+    (`linked`: (paper id, entity key) pairs), one a link."""
     mentions = []
     for paper in papers:
         seen: set[str] = set()
         for start, end, key in named_in(paper.title, index):
             if key not in seen and (paper.id, key) not in linked:
                 seen.add(key)
-                mentions.append(entity_mention(paper, start, end, key, labels[key]))
+                mentions.append(entity_mention(paper, start, end, key, index.labels[key]))
     return mentions
 
 

@@ -79,7 +79,7 @@ def test_a_paper_gets_no_title_mention_of_what_its_abstract_links_nor_one_twice(
         Paper("a", "", "Diffusion Models on ImageNet: Diffusion Models Revisited"),
         Paper("b", "", "Why Diffusion Models Work"),
     ]
-    found = title_mentions(papers, list(r.entities.values()), {("b", by_name["diffusion models"].key)})
+    found = title_mentions(papers, name_index(r.entities.values()), {("b", by_name["diffusion models"].key)})
     assert [(m.paper, m.text, m.in_title, m.sentence) for m in found] == [
         ("a", "Diffusion Models", True, papers[0].title),
         ("a", "ImageNet", True, papers[0].title),

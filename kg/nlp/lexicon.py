@@ -28,6 +28,9 @@ TASK_HEADS = {
     "optimisation", "regression", "coding", "inpainting", "estimation",
 }
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "corpus", "suite", "testbed", "leaderboard", "treebank"}
+# Words that may follow the name of another entity at the end of a mention: what "an instruction tuning dataset"
+# or "general instruction-tuning tasks" is of (kg.inner_names).
+INNER_NAME_KINDS = DATASET_HEADS | {"benchmarks", "data", "task", "tasks", "problem", "problems", "setting", "settings"}
 # What a name set beside it is a dataset for, though alone the word is vague ("CYCLESGYM, an RL environment").
 APPOSED_DATASET_NOUNS = {"environment", "simulator"}
 # Nouns too vague to name an entity alone, for the rules (GENERIC_HEADS) and for the graph (GENERIC_NOUNS).
