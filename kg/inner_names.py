@@ -52,10 +52,10 @@ def inner_mentions(mentions: Iterable[Mention], index: NameIndex, linked: Collec
 
 
 def inner_name(text: str, index: NameIndex) -> tuple[int, int, str] | None:
-    """(start, end, entity key) of the longest name of two words or more of `index` (not "RL" of "multi-agent RL
-    methods": one word is too often part of another thing's name) that a name ends with, but for kind words ("dataset",
-    "tasks"), and that is not the whole name: "instruction tuning" in "multi-dimensional T2V
-    evaluation instruction tuning dataset" and in "instruction tuning data"."""
+    """(start, end, entity key) of the longest name of `index` that a name ends with, but for kind words
+    ("dataset", "tasks"), and that is not the whole name: "instruction tuning" in "multi-dimensional T2V
+    evaluation instruction tuning dataset" and in "instruction tuning data". Of two words or more: one word
+    ("RL" of "multi-agent RL tasks") is too often part of another thing's name."""
     words = title_words(text)
     for i in range(len(words)):
         start = words[i][0]

@@ -117,8 +117,6 @@ def write_forked(
         pool.shutdown(cancel_futures=True)  # on an error, the writers still running finish before staging goes
         gc.unfreeze()
         _shared = None
-    if loading and STORE_DIR not in loads:  # no graph.ttl written here (nothing else to write)
-        loads[STORE_DIR] = start_load(exports[STORE_DIR], shared, staging)
 
 
 def start_load(write: Writer, shared: Shared, staging: Path) -> StoreLoad:
