@@ -176,9 +176,9 @@ def folded(phrase: str) -> str:
 
 @dataclass(frozen=True)
 class NameIndex:
-    """The names a title can spell: spelling -> entity key, the spelling of a name's first word -> the numbers
-    of words of the names that start with it, most first (a name is also one word: "Finetuning" spells "fine
-    tuning"), and entity key -> label."""
+    """The names a title, or a name inside a mention (kg.inner_names), can spell: spelling -> entity key, the
+    spelling of a name's first word -> the numbers of words of the names that start with it, most first (a name
+    is also one word: "Finetuning" spells "fine tuning"), and entity key -> label."""
 
     keys: dict[str, str]
     lengths: dict[str, tuple[int, ...]]

@@ -245,13 +245,19 @@ def test_an_entitys_mention_count_and_type_evidence(tmp_path):
     those of them labelled with the entity's type (kg.resolve's tests check the vote itself)."""
     build = kg.build([], tmp_path / "every", min_confidence=0.0, workers=1)
     rows = [json.loads(line) for line in (build.out / "mentions.jsonl").read_text(encoding="utf-8").splitlines()]
-    spans = {(r["paper"], r["start"], r["end"]) for r in rows if r["field"] == "abstract"}
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for r in rows:
+        if r["field"] == "abstract":
+            spans.setdefault(r["paper"], []).append((r["start"], r["end"]))
+
+    def inside(r: dict) -> bool:
+        return r["field"] == "abstract" and any(
+            s <= r["start"] and r["end"] <= e and e - s > r["end"] - r["start"] for s, e in spans[r["paper"]]
+        )
+
     counts: dict[str, int] = {}
     for r in rows:
-        inside = any(
-            p == r["paper"] and s <= r["start"] and r["end"] <= e and e - s > r["end"] - r["start"] for p, s, e in spans
-        )
-        if r["field"] == "title" or not inside:
+        if not inside(r):
             counts[r["entity"]] = counts.get(r["entity"], 0) + 1
     rdf = load(build)
     assert set(rdf.subjects(KG.mentionCount, None)) == {URIRef(e) for e in counts}
