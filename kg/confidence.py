@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Iterable
+from itertools import repeat
+from typing import Iterable, Iterator
 
 from .corpus import Paper
 from .inner_names import inner_mentions
@@ -38,11 +40,14 @@ from .nlp.title_names import title_head
 from .records import LISTED, NOT_LISTED, Entity, Mention, Relation
 from .resolve import (
     Resolution,
+    entity_key,
     is_name_word,
+    key_words,
     mid_sentence_capital,
     resolve,
     resolve_relations,
     singular,
+    spelled,
     variant_key,
 )
 from .settings import PROPOSES, USES
@@ -51,6 +56,9 @@ from .titles import folded, name_index, title_mentions, title_name_mentions, tit
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
 HEAD = "head: "  # a feature per head word ("head: framework"): those the gold has often enough get a weight
+# Names' keys and spellings, kept while resolving: emptied after, room for what the build does next (at 31.7k
+# abstracts, 0.2 GB its process would hold while writing exports beside the store's loader)
+NAME_CACHES = (entity_key, key_words, spelled, variant_key, is_name_word, folded)
 
 
 def head_word(name: str) -> str:
@@ -104,12 +112,14 @@ def title_keys(paper: Paper) -> TitleKeys:
 
 @dataclass(frozen=True)
 class NameKeys:
-    """An entity's names as the link features read them: their keys a title is matched with, and whether one
-    is an acronym; worked out once an entity, not once a link."""
+    """An entity's names as the link features read them: their keys a title is matched with, and the features
+    of the name alone (`name_features`); worked out once an entity, not once a link (a tenth of the links of
+    31,700 abstracts are an entity's first)."""
 
     variants: tuple[str, ...]
     folded: frozenset[str]
-    acronym: bool
+    features: dict[str, float]
+    head: str  # the feature of its head word
 
 
 def name_keys(entity: Entity) -> NameKeys:
@@ -117,8 +127,25 @@ def name_keys(entity: Entity) -> NameKeys:
     return NameKeys(
         tuple(dict.fromkeys(variant_key(n.lower()) for n in names)),
         frozenset(folded(n) for n in names),
-        any(is_acronym(n) for n in names),
+        name_features(entity, any(is_acronym(n) for n in names)),
+        HEAD + head_word(entity.name),
     )
+
+
+def name_features(entity: Entity, acronym: bool) -> dict[str, float]:
+    """The features of a link that its entity's name and type decide, whatever the paper."""
+    words = entity.name.split()
+    first_word = words[0].lower()
+    return {
+        "acronym": float(acronym),
+        "log words": math.log(len(words)),
+        "one lowercase word": float(len(words) == 1 and entity.name.islower()),
+        "task": float(entity.label == "TASK"),
+        "dataset": float(entity.label == "DATASET"),
+        "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
+        "adjective first word": float(len(words) > 1 and first_word.endswith(ADJECTIVE_ENDINGS)),
+        "coordinated": float(any(w in {"and", "or"} for w in words)),
+    }
 
 
 def link_features(
@@ -134,29 +161,28 @@ def link_features(
     whether a relation the paper states has the entity at one end; `names` and `title` are the entity's and
     the paper's keys. A link the title alone makes (kg.titles) has none of the features of the abstract's
     mentions."""
-    words = entity.name.split()
-    first_word = words[0].lower()
     in_abstract = [m for m in mentions if not m.in_title]
     first = min(in_abstract, key=lambda m: m.start) if in_abstract else None
     before = word_before(paper.abstract, first.start) if first else ""
     proposed = first is not None and first.role == PROPOSES
+    named = names.features
     return {
         "bias": 1.0,
-        "acronym": float(names.acronym),
+        "acronym": named["acronym"],
         "capitalised": float(any(mid_sentence_capital(m) for m in in_abstract)),
-        "log words": math.log(len(words)),
-        "one lowercase word": float(len(words) == 1 and entity.name.islower()),
+        "log words": named["log words"],
+        "one lowercase word": named["one lowercase word"],
         "in title": float(bool(title.variant) and any(v in title.variant for v in names.variants)),
         "title head": float(bool(title.head) and title.head in names.folded),
         "log mentions": math.log(len(in_abstract)) if in_abstract else 0.0,
         "defined here": float(any(m.long_form for m in in_abstract)),
         "proposed": float(proposed),
-        "proposed name": float(proposed and names.acronym),
-        "task": float(entity.label == "TASK"),
-        "dataset": float(entity.label == "DATASET"),
-        "vague first word": float(first_word in VAGUE_WORDS or first_word in GENERIC_MODIFIERS),
-        "adjective first word": float(len(words) > 1 and first_word.endswith(ADJECTIVE_ENDINGS)),
-        "coordinated": float(any(w in {"and", "or"} for w in words)),
+        "proposed name": float(proposed and named["acronym"]),
+        "task": named["task"],
+        "dataset": named["dataset"],
+        "vague first word": named["vague first word"],
+        "adjective first word": named["adjective first word"],
+        "coordinated": named["coordinated"],
         "after a/an": float(before in CLASS_ARTICLES),
         "after the/our": float(before in DEFINITE_WORDS),
         "position": first.start / max(1, len(paper.abstract)) if first else 0.0,
@@ -167,7 +193,7 @@ def link_features(
         "inside only": float(bool(in_abstract) and all(m.inside for m in in_abstract)),
         "build share capitalised": evidence.capitalised,
         "build share defined": evidence.defined,
-        HEAD + head_word(entity.name): 1.0,
+        names.head: 1.0,
     }
 
 
@@ -189,7 +215,7 @@ class ConfidenceModel:
 
 
 def logistic(weights: dict[str, float], features: dict[str, float]) -> float:
-    score = sum(weights.get(name, 0.0) * value for name, value in features.items())
+    score = sum(map(operator.mul, map(weights.get, features, repeat(0.0)), features.values()))
     return 1.0 / (1.0 + math.exp(-score))
 
 
@@ -200,10 +226,11 @@ def shipped_model() -> ConfidenceModel:
     return ConfidenceModel(data["weights"], proposes["weights"], proposes["threshold"])
 
 
-def all_link_features(
+def each_link_features(
     resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
-) -> dict[tuple[str, str], dict[str, float]]:
-    """(paper id, entity key) -> the features of that link, for every link the resolution makes."""
+) -> Iterator[tuple[tuple[str, str], dict[str, float]]]:
+    """((paper id, entity key), the features of that link), for every link the resolution makes; one at a time (a
+    dict of them all takes 0.4 GB at 31.7k abstracts, which the build's process then keeps)."""
     by_id = {p.id: p for p in papers}
     evidence = entity_evidence(resolution.mentions)
     related = {(r.paper, end.entity) for r in relations for end in (r.head, r.tail)}
@@ -213,27 +240,18 @@ def all_link_features(
     entities = resolution.entities
     names = {key: name_keys(entities[key]) for key in {key for _, key in by_link}}
     titles = {paper: title_keys(by_id[paper]) for paper in {paper for paper, _ in by_link}}
-    return {
-        (paper, key): link_features(
-            entities[key],
-            mentions,
-            by_id[paper],
-            evidence.get(key, UNSEEN),
-            (paper, key) in related,
-            names[key],
-            titles[paper],
+    for (paper, key), mentions in by_link.items():
+        link = (paper, key)
+        features = link_features(
+            entities[key], mentions, by_id[paper], evidence.get(key, UNSEEN), link in related, names[key], titles[paper]
         )
-        for (paper, key), mentions in by_link.items()
-    }
+        yield link, features
 
 
-def linked(
-    resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
-) -> tuple[Resolution, dict[tuple[str, str], dict[str, float]]]:
-    """Every link with its features: those the abstracts make, then those the titles make to an entity of the
+def all_links(resolution: Resolution, papers: Iterable[Paper]) -> Resolution:
+    """The resolution with every link: those the abstracts make, then those the titles make to an entity of the
     build that the paper's abstract does not name (kg.titles), then those the abstracts' mentions make to an entity
-    of another type they name inside them (kg.inner_names); and the resolution with these mentions, each paper's
-    title's first."""
+    of another type they name inside them (kg.inner_names); each paper's title's mentions first."""
     papers = list(papers)
     made = {(m.paper, m.entity) for m in resolution.mentions}
     index = name_index(resolution.entities.values())
@@ -241,44 +259,43 @@ def linked(
     inner = inner_mentions(resolution.mentions, index, made | {(m.paper, m.entity) for m in titled})
     order = {p.id: i for i, p in enumerate(papers)}
     mentions = sorted([*titled, *resolution.mentions, *inner], key=lambda m: (order[m.paper], not m.in_title))
-    resolution = replace(resolution, mentions=mentions)
-    return resolution, all_link_features(resolution, papers, relations)
+    return replace(resolution, mentions=mentions)
 
 
 def link_confidences(
     resolution: Resolution, papers: Iterable[Paper], relations: Iterable[Relation] = ()
 ) -> dict[tuple[str, str], float]:
     """(paper id, entity key) -> the confidence that a researcher would list the entity for the paper."""
-    return judged_links(all_link_features(resolution, papers, relations))[0]
+    return judged_links(each_link_features(resolution, papers, relations))[0]
 
 
 def judged_links(
-    features: dict[tuple[str, str], dict[str, float]],
+    features: Iterable[tuple[tuple[str, str], dict[str, float]]],
 ) -> tuple[dict[tuple[str, str], float], set[tuple[str, str]]]:
     """Each link's confidence, and the links whose paper proposes the entity."""
     model = shipped_model()
-    confidences = {link: round(model.confidence(f), 3) for link, f in features.items()}
-    return confidences, {link for link, f in features.items() if model.proposes(f)}
+    confidences, proposed = {}, set()
+    for link, f in features:
+        confidences[link] = round(model.confidence(f), 3)
+        if model.proposes(f):
+            proposed.add(link)
+    return confidences, proposed
 
 
 def confident(
     resolution: Resolution,
     confidences: dict[tuple[str, str], float],
     min_confidence: float,
-    proposed: set[tuple[str, str]] | None = None,
+    proposed: set[tuple[str, str]],
 ) -> Resolution:
     """The resolution with only the links at or above `min_confidence`, each mention carrying its link's
     confidence and, given the `proposed` links, the paper's role for it. An entity no paper keeps is no node;
     an entity whose broader one is gone links the nearest broader entity kept ("conditional diffusion policy" →
     "diffusion policy" → "policy")."""
-    if proposed is not None:
-        roles = {link: PROPOSES if link in proposed else USES for link in confidences}
-        resolution = replace(
-            resolution,
-            mentions=[m.resolved(m.entity, m.label, roles[(m.paper, m.entity)]) for m in resolution.mentions],
-        )
     mentions = [
-        m.with_confidence(c) for m in resolution.mentions if (c := confidences[(m.paper, m.entity)]) >= min_confidence
+        m.judged(PROPOSES if link in proposed else USES, confidence)
+        for m in resolution.mentions
+        if (confidence := confidences[link := (m.paper, m.entity)]) >= min_confidence
     ]
     papers: dict[str, set[str]] = defaultdict(set)
     for m in mentions:
@@ -321,10 +338,12 @@ def resolve_confident(
     links to them ("X is used for Y" holds where Y is too much in passing to be listed for the paper)."""
     resolution = resolve_papers(mentions, papers)
     stated = resolve_relations(relations, resolution)
-    resolution, features = linked(resolution, papers, stated)
-    confidences, proposed = judged_links(features)
+    resolution = all_links(resolution, papers)
+    confidences, proposed = judged_links(each_link_features(resolution, papers, stated))
     kept = confident(resolution, confidences, min_confidence, proposed)
     stated += title_relations(papers, kept.entities)  # after the links are judged: no feature of theirs
+    for cache in NAME_CACHES:
+        cache.cache_clear()
     return kept, [r for r in stated if r.head.entity in kept.entities and r.tail.entity in kept.entities]
 
 

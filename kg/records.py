@@ -67,7 +67,8 @@ class Mention:
             inside=self.inside,
         )
 
-    def with_confidence(self, confidence: float) -> Mention:
+    def judged(self, role: str, confidence: float) -> Mention:
+        """This mention with the paper's role for its entity and its link's confidence (kg.confidence)."""
         return Mention(
             self.paper,
             self.start,
@@ -75,7 +76,7 @@ class Mention:
             self.text,
             self.name,
             self.label,
-            self.role,
+            role,
             self.sentence,
             self.long_form,
             self.listed,

@@ -159,6 +159,9 @@ def named_part(name: str) -> str:
     return name
 
 
+# Asked for each mention's name, then again for each name of an entity and each phrase of a title (kg.titles):
+# the 390,000 mentions of 31,700 abstracts have 233,000 names; titles' phrases add 460,000 more
+@lru_cache(maxsize=1 << 20)
 def entity_key(name: str) -> str:
     """A mention's name folded to the key entities merge on; a key is its own key.
 
@@ -218,19 +221,6 @@ def spellings_merged(keys: list[str]) -> dict[str, str]:
         best = min(spellings, key=lambda k: (-counts[k], k))
         merged.update((k, best) for k in spellings)
     return merged
-
-
-def memoized_keys() -> Callable[[str], str]:
-    """`entity_key`, computed once a name (the 471,000 mentions found in 31,700 abstracts have 194,000 names)."""
-    keys: dict[str, str] = {}
-
-    def key_of(name: str) -> str:
-        key = keys.get(name)
-        if key is None:
-            key = keys[name] = entity_key(name)
-        return key
-
-    return key_of
 
 
 def slugify(key: str) -> str:
@@ -495,12 +485,11 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
     mentions give, unless its names say what it is (kg.nlp.model_names)."""
     types = annotated_types() if term_types is None else term_types
     types_by_spelling = {variant_key(key): label for key, label in types.items()}  # "fine tuning" is "finetuning"
-    key_of = memoized_keys()
-    named = [key_of(m.long_form or m.name) for m in mentions]
+    named = [entity_key(m.long_form or m.name) for m in mentions]
     spelled = spellings_merged(named)
 
     def canonical(name: str) -> str:
-        key = key_of(name)
+        key = entity_key(name)
         return spelled.get(key, key)
 
     keys = [spelled[key] for key in named]
@@ -546,7 +535,7 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
         surface = names[key]
         spelled_as = variant_key(key)
         name = without_short_forms(
-            named_part(min(surface, key=lambda n: preference(n, surface[n], variant_key(key_of(n)) == spelled_as)))
+            named_part(min(surface, key=lambda n: preference(n, surface[n], variant_key(entity_key(n)) == spelled_as)))
         )
         slug = deduplicated(slug_of(spellings.get(key) or Counter([key])), key, slugs)
         entities[key] = Entity(

@@ -10,7 +10,7 @@ from kg import build
 from kg.builder.parallel import extract_corpus
 from kg.confidence import (
     HEAD,
-    all_link_features,
+    each_link_features,
     link_confidences,
     shipped_model,
     word_before,
@@ -121,7 +121,7 @@ def test_the_shipped_weights_cover_exactly_the_features(tmp_path):
     assert model["threshold"] == DEFAULT_MIN_CONFIDENCE
     papers = read_corpus([jsonl(tmp_path / "papers.jsonl", PAPERS)]).papers
     mentions = extract_corpus(papers, None, 1).records.mentions
-    features = next(iter(all_link_features(resolve(mentions), papers).values()))
+    _, features = next(each_link_features(resolve(mentions), papers))
     heads = {name for name in model["weights"] if name.startswith(HEAD)}
     assert {name for name in features if not name.startswith(HEAD)} == set(model["weights"]) - heads
     assert len(heads) > 50 and {"head: framework", "head: network", "head: dataset"} <= heads

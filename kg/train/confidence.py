@@ -27,7 +27,7 @@ from types import ModuleType
 import numpy as np
 
 from ..builder.parallel import extract_corpus
-from ..confidence import HEAD, linked, resolve_papers
+from ..confidence import HEAD, all_links, each_link_features, resolve_papers
 from ..corpus import Paper, read_corpus
 from ..errors import KGError
 from ..evaluation.scores import prf
@@ -96,7 +96,9 @@ def set_links(scorer: ModuleType, papers: list[Paper], gold: list[dict], workers
     extraction = extract_corpus(papers, None, workers)
     mentions, relations, _ = extraction.records
     resolution = resolve_papers(mentions, papers)
-    resolution, features = linked(resolution, papers, resolve_relations(relations, resolution))
+    stated = resolve_relations(relations, resolution)
+    resolution = all_links(resolution, papers)
+    features = dict(each_link_features(resolution, papers, stated))
     by_id = {g["id"]: g for g in gold}
     links = []
     for (paper, key), f in sorted(features.items()):
