@@ -35,7 +35,7 @@ def written_slowly(
 def test_the_build_writes_beside_a_forked_writer_and_the_store_loads_in_its_place(tmp_path):
     """graph.ttl by a forked writer, the rest by the build, the store's loader started once graph.ttl is written
     and the forked writer is done, while the build writes on: at 31.7k abstracts a second forked writer held
-    0.85 GB of its own, and the loader beside both 1.9 GB more."""
+    0.85 GB of its own."""
     staging = tmp_path / "staging"
     staging.mkdir()
     exports = {"a.txt": written_slowly, GRAPH_FILE: one_triple, "b.txt": written_slowly, STORE_DIR: write_store}
