@@ -160,7 +160,7 @@ def named_part(name: str) -> str:
 
 
 # Asked for each mention's name, then again for each name of an entity and each phrase of a title (kg.titles):
-# the 390,000 mentions of 31,700 abstracts have 233,000 names; titles' phrases add 460,000 more
+# at 31,700 abstracts, 233,000 names of mentions and 694,000 asks more (kg.confidence.NAME_CACHES empties it)
 @lru_cache(maxsize=1 << 20)
 def entity_key(name: str) -> str:
     """A mention's name folded to the key entities merge on; a key is its own key.

@@ -131,8 +131,8 @@ def make_graph(
     lap: Callable[[str], None] = lambda stage: None,
 ) -> tuple[Made, Extraction]:
     """Extract, resolve, keep the links of at least `min_confidence` and graph; and the extraction's own
-    figures (how many abstracts spaCy read, the cache's warnings), without its records (the mentions before
-    resolution, 0.1 GB at 31.7k abstracts that the build would hold while writing exports)."""
+    figures (how many abstracts spaCy read, the cache's warnings) without its records: the mentions before
+    resolution, which the build would otherwise hold while it writes the exports."""
     if cache:
         try:
             out.mkdir(parents=True, exist_ok=True)
