@@ -17,7 +17,7 @@ from pathlib import Path
 from kg.builder.parallel import default_workers, extract_corpus
 from kg.corpus import read_corpus
 from kg.nlp.short_forms import is_acronym
-from kg.resolve import memoized_keys, resolve
+from kg.resolve import entity_key, resolve
 
 
 def main() -> None:
@@ -29,11 +29,10 @@ def main() -> None:
     args = parser.parse_args()
     mentions = extract_corpus(read_corpus(args.inputs).papers, args.cache, default_workers()).records.mentions
     entity_of = {(m.paper, m.start, m.end): m.entity for m in resolve(mentions).mentions}
-    key_of = memoized_keys()
     merged: dict[str, set[tuple[str, str]]] = defaultdict(set)
     for m in mentions:
         entity = entity_of.get((m.paper, m.start, m.end))
-        key = key_of(m.long_form or m.name)
+        key = entity_key(m.long_form or m.name)
         if entity is not None and not (not m.long_form and is_acronym(key) and len(key.split()) == 1):
             merged[entity].add((key, m.name))
     several = sorted(e for e, keys in merged.items() if len({k for k, _ in keys}) > 1)
