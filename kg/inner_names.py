@@ -16,7 +16,7 @@ from typing import Collection, Iterable
 from .nlp.lexicon import INNER_NAME_KINDS
 from .records import Mention
 from .settings import USES
-from .titles import NameIndex, folded, title_words
+from .titles import NameIndex, names_from, title_words
 
 
 def inner_mentions(mentions: Iterable[Mention], index: NameIndex, linked: Collection[tuple[str, str]]) -> list[Mention]:
@@ -57,16 +57,13 @@ def inner_name(text: str, index: NameIndex) -> tuple[int, int, str] | None:
     evaluation instruction tuning dataset" and in "instruction tuning data". Of two words or more: one word
     ("RL" of "multi-agent RL tasks") is too often part of another thing's name."""
     words = title_words(text)
-    for i in range(len(words)):
-        start = words[i][0]
-        for length in index.lengths.get(folded(text[start : words[i][1]]), ()):
+    for i, (start, _) in enumerate(words):
+        for length, end, key in names_from(text, words, i, index):
+            name = text[start:end]
             if (
-                i + length <= len(words)
-                and (i, length) != (0, len(words))
+                (i, length) != (0, len(words))
                 and all(text[a:b].lower() in INNER_NAME_KINDS for a, b in words[i + length :])
+                and ("-" in name or " " in name)
             ):
-                end = words[i + length - 1][1]
-                name = text[start:end]
-                if (key := index.keys.get(folded(name))) is not None and ("-" in name or " " in name):
-                    return start, end, key
+                return start, end, key
     return None

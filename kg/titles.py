@@ -217,20 +217,27 @@ def is_common_word(name: str) -> bool:
     return " " not in name and not is_acronym(name)
 
 
+def names_from(text: str, words: list[tuple[int, int]], i: int, index: NameIndex) -> Iterator[tuple[int, int, str]]:
+    """(number of words, end, entity key) of each phrase of `text` from its `i`th word on (`words`: its
+    `title_words`) that names an entity of `index`, the longest first."""
+    start = words[i][0]
+    for length in index.lengths.get(folded(text[start : words[i][1]]), ()):
+        if i + length <= len(words):
+            end = words[i + length - 1][1]
+            if (key := index.keys.get(folded(text[start:end]))) is not None:
+                yield length, end, key
+
+
 def named_in(title: str, index: NameIndex) -> Iterator[tuple[int, int, str]]:
     """(start, end, entity key) of the phrases of `title` that name an entity of `index`, the longest from each
     word on, none overlapping."""
     words = title_words(title)
     i = 0
     while i < len(words):
-        start = words[i][0]
-        for length in index.lengths.get(folded(title[start : words[i][1]]), ()):
-            if i + length <= len(words):
-                end = words[i + length - 1][1]
-                if (key := index.keys.get(folded(title[start:end]))) is not None:
-                    yield start, end, key
-                    i += length - 1
-                    break
+        if (found := next(names_from(title, words, i, index), None)) is not None:
+            length, end, key = found
+            yield words[i][0], end, key
+            i += length - 1
         i += 1
 
 
