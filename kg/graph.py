@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter, defaultdict
+from functools import lru_cache
 from typing import Sequence
 from urllib.parse import quote
 
@@ -126,6 +127,7 @@ def author_nodes(graph: nx.MultiDiGraph) -> tuple[list[tuple[str, dict]], list[t
     return nodes, [(author, paper, {"relation": AUTHORED}) for author, paper in authored]
 
 
+@lru_cache(maxsize=1)  # GraphML, GEXF and the page of one build share it (kg.export.writers.EXPORT_CACHES)
 def with_authors(graph: nx.MultiDiGraph) -> tuple[list[tuple[str, dict]], list[tuple[str, str, dict]]]:
     """Every node and edge GraphML, GEXF and the page carry, the authors' included (`author_nodes`), in id
     order: the nodes by id, the edges by source, target and relation."""

@@ -18,7 +18,7 @@ import networkx as nx
 from ..errors import OutputError
 from ..export.options import ExportOptions
 from ..export.store import StoreLoad
-from ..export.writers import Writer
+from ..export.writers import EXPORT_CACHES, Writer
 from ..layout import GRAPH_FILE, STORE_DIR
 from ..records import Mention
 
@@ -66,6 +66,8 @@ def write_exports(
     finally:
         for load in loads.values():
             load.stop()
+        for cache in EXPORT_CACHES:
+            cache.cache_clear()
     return seconds
 
 

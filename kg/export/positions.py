@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import deque
+from functools import lru_cache
 from typing import Iterable
 
 import networkx as nx
@@ -115,6 +116,7 @@ def place_authors(where: dict[str, tuple[float, float]], authored: Iterable[tupl
         where[author] = beside(author, [where[paper] for paper in its_papers])
 
 
+@lru_cache(maxsize=1)  # GEXF and the page of one build share it (kg.export.writers.EXPORT_CACHES)
 def drawing(
     graph: nx.MultiDiGraph,
 ) -> tuple[list[tuple[str, dict]], list[tuple[str, str, dict]], dict[str, tuple[float, float]]]:

@@ -8,6 +8,7 @@ from typing import Protocol, Sequence
 
 import networkx as nx
 
+from ..graph import with_authors
 from ..layout import (
     GEXF_FILE,
     GRAPHML_FILE,
@@ -26,6 +27,7 @@ from .html import write_html
 from .mentions import write_mentions
 from .neo4j.files import write_neo4j
 from .options import ExportOptions
+from .positions import drawing
 from .rdf import write_ontology, write_rdf
 from .results import write_results
 from .store import StoreLoad, write_store
@@ -41,6 +43,10 @@ class Writer(Protocol):
         /,
     ) -> StoreLoad | None:
         """Write one output at `path`; a StoreLoad goes on while the next outputs are written."""
+
+
+# what the writers of one build's exports share, worked out once: emptied once they are written
+EXPORT_CACHES = (with_authors, drawing)
 
 
 def writers(options: ExportOptions = ExportOptions()) -> dict[str, Writer]:
