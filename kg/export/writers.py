@@ -45,7 +45,8 @@ class Writer(Protocol):
         """Write one output at `path`; a StoreLoad goes on while the next outputs are written."""
 
 
-# what the writers of one build's exports share, worked out once: emptied once they are written
+# what the writers of one build's exports share, worked out once for the graph they are given: emptied once they
+# are written (kg.builder.writing), and to be emptied by a caller that changes the graph between two writers
 EXPORT_CACHES = (with_authors, drawing)
 
 
