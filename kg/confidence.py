@@ -27,12 +27,8 @@ from typing import Iterable, Iterator
 from .corpus import Paper
 from .inner_names import inner_mentions
 from .layout import CONFIDENCE_MODEL, RELATION_MODEL
-from .nlp.lexicon import (
-    ADJECTIVE_ENDINGS,
-    CLASS_ARTICLES,
-    GENERIC_MODIFIERS,
-    VAGUE_WORDS,
-)
+from .lexicon import ADJECTIVE_ENDINGS, VAGUE_WORDS
+from .nlp.lexicon import CLASS_ARTICLES, GENERIC_MODIFIERS
 from .nlp.short_forms import is_acronym
 from .nlp.title_names import title_head
 from .records import LISTED, NOT_LISTED, Entity, Mention, Relation

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator, Mapping
 
-from .nlp.lexicon import (
+from .lexicon import (
     ACTIVITY_ENDINGS,
     ADJECTIVAL_PARTICIPLES,
     ADJECTIVE_ENDINGS,

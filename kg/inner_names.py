@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterable
 
-from .nlp.lexicon import INNER_NAME_KINDS
+from .lexicon import INNER_NAME_KINDS
 from .records import Mention
 from .settings import USES
 from .titles import NameIndex, names_from, title_words

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Mapping
 
 from .hierarchy import broader_entities
-from .nlp.lexicon import (
+from .lexicon import (
     ACTIVITY_ENDINGS,
     CONTEXT_NOUNS,
     FIELD_KINDS,
@@ -28,16 +28,14 @@ from .nlp.lexicon import (
     IRREGULAR_PLURALS,
     ISE_EXCEPTIONS,
     JOINED_PREFIXES,
-    KIND_LABELS,
     LEADING_FILLERS,
-    METRIC_NAMES,
     NAMING_KINDS,
     SINGULAR_EXCEPTIONS,
-    SKIPPABLE_WORDS,
     UK_US,
     VAGUE_WORDS,
     VARIANT_WORDS,
 )
+from .nlp.lexicon import KIND_LABELS, METRIC_NAMES, SKIPPABLE_WORDS
 from .nlp.model_names import named_label
 from .nlp.short_forms import find_long_form, is_acronym, is_short_form
 from .records import Entity, Mention, Relation, Result

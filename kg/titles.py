@@ -24,17 +24,15 @@ from itertools import chain
 from typing import Collection, Iterable, Iterator, Mapping
 
 from .corpus import Paper
-from .nlp.lexicon import (
-    DATASET_HEADS,
-    KIND_LABELS,
+from .lexicon import (
     TITLE_BY_WORDS,
     TITLE_DATA_PREPOSITIONS,
     TITLE_FOR_WORDS,
-    TITLE_PHRASE_WORDS,
     TITLE_TASK_ENDS,
     TITLE_TASK_HEADS,
     TITLE_TASK_QUALITIES,
 )
+from .nlp.lexicon import DATASET_HEADS, KIND_LABELS, TITLE_PHRASE_WORDS
 from .nlp.short_forms import find_long_form, is_acronym
 from .nlp.title_names import TITLE_HEAD, is_verb_in_ing, title_name
 from .records import Entity, Mention, Relation
