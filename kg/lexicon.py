@@ -1,6 +1,6 @@
 """The word lists of what follows the parse: resolution (kg.resolve), the hierarchy, titles, inner names and
-the link confidence. The pipeline's own lists are in kg.nlp.lexicon, whose edits change the parse cache's
-fingerprint (kg.nlp.fingerprint); these do not, as what follows the parse reads the cached parses again."""
+the link confidence. The pipeline's own lists are in kg.nlp.lexicon, part of the parse cache's fingerprint
+(kg.nlp.fingerprint); these are not, so that editing them keeps the cached parses."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .nlp.lexicon import DATASET_HEADS, GENERIC_NOUNS_SHARED, TASK_HEADS, VAGUE_
 
 # Inner names (kg.inner_names).
 # Words that may follow the name of another entity at the end of a mention: what "an instruction tuning dataset"
-# or "general instruction-tuning tasks" is of (kg.inner_names).
+# or "general instruction-tuning tasks" is of.
 INNER_NAME_KINDS = DATASET_HEADS | {"benchmarks", "data", "task", "tasks", "problem", "problems", "setting", "settings"}
 
 # Titles (kg.titles).
