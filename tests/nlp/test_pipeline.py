@@ -256,6 +256,22 @@ def test_offsets_point_into_the_raw_abstract_through_markup(nlp):
     assert named["GL-LowPopArt"].text == "`GL-LowPopArt`"  # the name's markup comes with it
 
 
+def test_sentences_run_together_are_split(nlp):  # no space after a bracket, "%", a digit or a capital
+    tokens = [t.text for t in nlp.make_doc("space (RKHS).We got 95%.We tune GPT-4.We use an LLM.Our e.g.In")]
+    assert tokens == [
+        *("space", "(", "RKHS", ")", ".", "We", "got", "95", "%", ".", "We", "tune", "GPT-4", ".", "We", "use"),
+        *("an", "LLM", ".", "Our", "e.g.", "In"),
+    ]
+    abstract = (
+        "Dense prediction tasks (e.g., medical image segmentation).To address them, we embed images in a reproducing "
+        "kernel Hilbert space (RKHS).We prove that the RKHS embedding is stable."
+    )
+    mentions = run(nlp, abstract)
+    texts = {m.text for m in mentions}
+    assert "medical image segmentation" in texts and not any("." in t for t in texts)
+    assert any(m.text == "RKHS" and m.long_form == "reproducing kernel Hilbert space" for m in mentions)
+
+
 def test_a_name_at_the_end_of_a_sentence_leaves_its_full_stop(nlp):  # spaCy keeps a full stop after a capital
     mentions = run(
         nlp,
