@@ -68,6 +68,12 @@ GENERIC_MODIFIERS = VAGUE_SHARED | {
 # Words that point back at something named elsewhere: "existing approaches", "such models".
 REFERRING_WORDS = {"existing", "previous", "prior", "proposed", "such", "other", "current", "aforementioned", "above"}
 CALLING_VERBS = {"call", "name", "dub", "term", "coin"}
+COINING_VERBS = {"term", "dub", "coin"}  # their object is a name ("we term it X"); not so "call" ("call an API")
+# Words before the name a thing is given ("a new class of encoders, termed PARADISE", "namely CPN"), and the
+# words that say the thing is the authors' own ("our proposed class of architectures, referred to as X").
+NAMING_WORDS = {"called", "termed", "dubbed", "named", "coined", "titled", "namely"}
+REFERRED_AS = ("refer", "to", "as")  # lemmas: "referred to as X", "which we refer to as X"
+OWN_THING_WORDS = {"our", "proposed", "novel", "new"}
 EVALUATE_VERBS = [
     "evaluate", "test", "benchmark", "validate", "assess", "run",
 ]  # not "train": trained on is not evaluated on

@@ -16,10 +16,14 @@ from .labels import apposed, strong_head_label
 from .lexicon import (
     AUTHOR_SUBJECTS,
     CALLING_VERBS,
+    COINING_VERBS,
     EARLIER_WORK_WORDS,
     GROUP_NOUNS,
+    NAMING_WORDS,
+    OWN_THING_WORDS,
     PROPOSAL_VERBS,
     PROPOSED_DETERMINERS,
+    REFERRED_AS,
     STRONG_HEADS,
 )
 from .spans import is_capitalised_name, is_name
@@ -80,6 +84,18 @@ PATTERNS = {
     "CALLED": [
         {"RIGHT_ID": "verb", "RIGHT_ATTRS": {"LEMMA": {"IN": sorted(CALLING_VERBS)}, "DEP": "acl"}},
         {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "object", "RIGHT_ATTRS": {"DEP": "oprd"}},
+    ],
+    # "our main contribution is X"
+    "CONTRIBUTION": [
+        {"RIGHT_ID": "verb", "RIGHT_ATTRS": {"LEMMA": "be"}},
+        {
+            "LEFT_ID": "verb",
+            "REL_OP": ">",
+            "RIGHT_ID": "subject",
+            "RIGHT_ATTRS": {"DEP": "nsubj", "LEMMA": "contribution"},
+        },
+        {"LEFT_ID": "subject", "REL_OP": ">", "RIGHT_ID": "our", "RIGHT_ATTRS": {"DEP": "poss", "LOWER": "our"}},
+        {"LEFT_ID": "verb", "REL_OP": ">", "RIGHT_ID": "object", "RIGHT_ATTRS": {"DEP": "attr"}},
     ],
     # "our GL-LowPopArt"
     "OUR": [
@@ -143,9 +159,13 @@ class RoleMarker:
             if name == "CALLED" and not any(s.start <= anchor < s.end and is_proposed_name(s) for s in spans):
                 continue
             add_proposed_region(doc[anchor], region)
-        proposed = [s.root.i in region or follows_proposal(s) for s in spans]
-        for i in range(1, len(spans)):
-            proposed[i] = proposed[i] or proposed[i - 1] and names_it(spans[i - 1], spans[i])
+        proposed = [s.root.i in region or follows_proposal(s) or called_by_authors(s) for s in spans]
+        last: Span | None = None  # the last span proposed
+        for i, span in enumerate(spans):
+            proposed[i] = (
+                proposed[i] or i > 0 and proposed[i - 1] and names_it(spans[i - 1], span) or named_own(span, last)
+            )
+            last = span if proposed[i] else last
         doc._.proposed = [[s.start, s.end] for s, p in zip(spans, proposed) if p]
         # A name the paper proposes is a method unless its head says task ("we propose SENSEI", "Flow-Based
         # Distribution Alignment (FDA)": the model read "exploration" and "alignment" as tasks).
@@ -170,6 +190,61 @@ def follows_proposal(span: Span) -> bool:
     return doc[i].lower_ in AUTHOR_SUBJECTS
 
 
+def called_by_authors(span: Span) -> bool:
+    """Is the span the name the authors give something: "which we term mode interpolation", "We call this
+    architecture PointNetST", "we name our method as CAFE"?"""
+    root = span.root
+    if root.dep_ == "oprd" or root.dep_ == "dobj" and coins(root.head):
+        verb = root.head
+    elif root.dep_ == "pobj" and root.head.lower_ == "as":  # "as X" on the verb, or on its object
+        verb = root.head.head.head if root.head.head.dep_ == "dobj" else root.head.head
+    else:
+        return False
+    return verb.lemma_ in CALLING_VERBS | {REFERRED_AS[0]} and any(
+        c.dep_ == "nsubj" and c.lower_ == "we" for c in verb.children
+    )
+
+
+def coins(verb: Token) -> bool:
+    """Is the verb's object a name: "which we term X", "which we call X" (not "we call an API")?"""
+    return verb.lemma_ in COINING_VERBS or any(c.lower_ == "which" for c in verb.children)
+
+
+def naming_cue(span: Span) -> int | None:
+    """The offset of the naming words right before the span ("termed the", "referred to as", "namely"), if any."""
+    doc, i = span.doc, span.start - 1
+    if i >= 0 and doc[i].lower_ in PROPOSED_DETERMINERS:
+        i -= 1
+    if i >= 0 and doc[i].lower_ in NAMING_WORDS:
+        return i
+    if i >= 2 and tuple(t.lemma_.lower() for t in doc[i - 2 : i + 1]) == REFERRED_AS:
+        return i - 2
+    return None
+
+
+def named_own(span: Span, proposed_before: Span | None) -> bool:
+    """Is the span a name given, on the words, to something the authors propose: after "called", "termed",
+    "referred to as", "namely", ... where "we" gives it ("which we refer to as H-LINUCB"), where the sentence
+    proposed something before it (`proposed_before`, the last span proposed: "we propose a novel algorithm for
+    X, called the CoxCP algorithm"), or where the thing named is said to be the authors' ("our proposed class of
+    architectures, referred to as Steinmetz Neural Networks")? The parser hangs such a participle anywhere (a
+    conjunct of the verb, a clause of the noun, the root)."""
+    cue = naming_cue(span)
+    if cue is None:
+        return False
+    doc, i = span.doc, cue - 1
+    if i >= 0 and doc[i].lower_ == "we" or proposed_before is not None and proposed_before.sent == span.sent:
+        return True
+    while i >= 0 and (doc[i].is_punct or doc[i].lower_ == "which"):
+        i -= 1
+    if i < 0:
+        return False
+    named = doc[i]
+    while named.dep_ in {"pobj", "prep"} and named.head.i < named.i:  # "our proposed class of architectures"
+        named = named.head
+    return any(t.lower_ in OWN_THING_WORDS for t in doc[named.left_edge.i : i])
+
+
 def is_proposed_name(span: Span) -> bool:
     """A name rather than a description: a token like "SENSEI" or "RepLoRA", or capitalised words
     ("Latent Preference Coding"), that neither its head nor its syntax calls a task ("the FooBar problem",
@@ -181,6 +256,7 @@ def is_proposed_name(span: Span) -> bool:
 
 def names_it(span: Span, following: Span) -> bool:
     """Does `following` name the proposed `span` it comes right after: "a feature calibration method,
-    Unsupervised Multi-domain Feature Calibration (UMFC)" (the parser does not always make it an apposition)?"""
+    Unsupervised Multi-domain Feature Calibration (UMFC)", "a novel prompting strategy: Self-Guiding Exploration"
+    (the parser does not always make it an apposition)?"""
     between = span.doc[span.end : following.start]
-    return between.text in {",", "("} and any(t.text[:1].isupper() for t in following)
+    return between.text in {",", "(", ":"} and any(t.text[:1].isupper() for t in following)

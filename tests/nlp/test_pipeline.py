@@ -488,11 +488,34 @@ def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
             ["BD estimators"],
             ["PPO"],
         ),
+        (  # a name "we" give, however the verb is attached; the model "we call" is no name given
+            "We call this architecture PointNetST. We present a novel distributed algorithm, which we refer to as "
+            "H-LINUCB, wherein agents cooperate. The proposed method – which we call preconditioned hidden "
+            "gradient descent – hinges on a scheme. We call GPT-4 through its API.",
+            ["PointNetST", "H-LINUCB", "preconditioned hidden gradient descent"],
+            ["GPT-4"],
+        ),
+        (  # a name given after a proposal in its sentence ("termed" a conjunct of "introduce"), or to the authors'
+            # own thing; after "our main contribution is"; after a colon
+            "We introduce a novel data-driven field reconstruction framework, termed the Physics-aligned "
+            "Schrödinger Bridge. Our proposed class of architectures, referred to as Steinmetz Neural Networks, "
+            "incorporates multi-view learning. Our main contribution is Matryoshka Representation Learning. We "
+            "introduce a novel prompting strategy: Self-Guiding Exploration. Prior methods rely on a regularization "
+            "heuristic, termed gradient norm clipping.",
+            [
+                "Physics-aligned Schrödinger Bridge",
+                "Steinmetz Neural Networks",
+                "Matryoshka Representation Learning",
+                "Self-Guiding Exploration",
+            ],
+            ["gradient norm clipping"],
+        ),
     ],
 )
 def test_what_the_authors_introduce_is_proposed_however_parsed(nlp, text, proposed, used):
     """What the authors do something "by introducing", what comes right after "we introduce", the name they
-    give a thing ("dubbed X") and what a group they introduce is of."""
+    give a thing ("dubbed X", "which we call X", "termed X" after a proposal), what "our main contribution is"
+    and what a group they introduce is of."""
     found = by_text(run(nlp, text))
     assert [found[name].role for name in proposed + used] == ["proposes"] * len(proposed) + ["uses"] * len(used)
 
