@@ -330,6 +330,29 @@ def test_a_build_links_a_paper_to_what_its_title_names_and_proposes_its_head(tmp
     assert proposed == ["BUSTLE"]
 
 
+def test_a_title_is_said_once_to_be_part_of_its_paper(tmp_path):
+    """A title both a relation and a mention quote ("ImageNet", which another abstract names) is one source."""
+    papers = [
+        {
+            "id": "pq",
+            "title": "Product Quantization for Image Retrieval on ImageNet",
+            "abstract": (
+                "Product quantization compresses high-dimensional vectors into short codes. We analyse its "
+                "distortion and show that image retrieval on large collections becomes faster with the codes."
+            ),
+        },
+        {"id": "vit", "abstract": "We train a vision transformer on ImageNet and evaluate it on ImageNet."},
+    ]
+    out = build([jsonl(tmp_path / "papers.jsonl", papers)], tmp_path / "out", min_confidence=0.0, workers=1).out
+    in_title = [m["text"] for m in map(json.loads, (out / "mentions.jsonl").open()) if m["field"] == "title"]
+    triples = list(ox.parse(path=str(out / "graph.ttl"), format=ox.RdfFormat.TURTLE))
+    is_part_of = ox.NamedNode("http://purl.org/dc/terms/isPartOf")
+    assert in_title == ["ImageNet"] and any(t.predicate.value.endswith("#usedFor") for t in triples)
+    assert [(t.subject.value, t.object.value) for t in triples if t.predicate == is_part_of] == [
+        ("https://w3id.org/paperkg/resource/paper/pq#title", "https://w3id.org/paperkg/resource/paper/pq")
+    ]
+
+
 def test_a_relation_a_title_states_quotes_the_title_as_its_evidence(tmp_path):
     title = "Product Quantization for Image Retrieval"
     paper = {

@@ -170,7 +170,16 @@ def node_triples(base: str, node: str, data: dict) -> Iterator[Triple]:
         yield Triple(subject, KG("typeEvidence"), integer(data["type_evidence"]))
 
 
-def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, evidence: bool) -> Iterator[Triple]:
+def title_part(paper: str, told: set[str]) -> Iterator[Triple]:
+    """`{paper}#title dcterms:isPartOf {paper}`, the source of what a title says, unless `told` has the paper."""
+    if paper not in told:
+        told.add(paper)
+        yield Triple(ox.NamedNode(title_iri(paper)), DCTERMS("isPartOf"), ox.NamedNode(paper))
+
+
+def relation_triples(
+    graph: nx.MultiDiGraph, head: str, tail: str, data: dict, evidence: bool, told: set[str]
+) -> Iterator[Triple]:
     """The relation, its statement (support, confidence, provenance) and, with `evidence`, one annotation per
     sentence, with what that sentence alone makes of the relation's confidence."""
     base, relation = graph.graph["base_iri"], data["relation"]
@@ -191,7 +200,7 @@ def relation_triples(graph: nx.MultiDiGraph, head: str, tail: str, data: dict, e
             if r.head.in_title:  # the title states it (kg.titles.title_relations)
                 source, text = title_iri(paper), graph.nodes[paper]["title"]
                 iri = annotation_iri(base, r.paper, TITLE_PART, relation, *ends)
-                yield Triple(ox.NamedNode(source), DCTERMS("isPartOf"), ox.NamedNode(paper))
+                yield from title_part(paper, told)
             else:
                 source, text = paper, graph.nodes[paper]["abstract"]
                 iri = annotation_iri(base, r.paper, relation, *ends)
@@ -212,21 +221,19 @@ def link_triples(base: str, paper: str, entity: str, data: dict) -> Iterator[Tri
     yield Triple(statement, KG("confidence"), confidence(data["confidence"]))
 
 
-def mention_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention]) -> Iterator[Triple]:
+def mention_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention], told: set[str]) -> Iterator[Triple]:
     """One annotation per mention, its body the entity: the offsets, text and confidence of mentions.jsonl. The
-    source of a mention in a title is the paper's title, `{paper}#title`, part of the paper."""
+    source of a mention in a title is the paper's title, `{paper}#title`, part of the paper (`title_part`)."""
     base, iris = graph.graph["base_iri"], mention_entity_iris(graph)
     for paper, of_paper in groupby(
         mentions, key=attrgetter("paper")
     ):  # the paper's IRIs quoted once, not once a mention
         source, prefix = paper_iri(base, paper), annotation_iri(base, paper, "")
-        title, title_told = title_iri(source), False
+        title = title_iri(source)
         for m in of_paper:
             if m.in_title:
                 iri, of = f"{prefix}{TITLE_PART}/{m.start}-{m.end}", title
-                if not title_told:
-                    yield Triple(ox.NamedNode(title), DCTERMS("isPartOf"), ox.NamedNode(source))
-                    title_told = True
+                yield from title_part(source, told)
             else:
                 iri, of = f"{prefix}{m.start}-{m.end}", source
             yield from annotation(iri, "identifying", ox.NamedNode(iris[m.entity]), of, m.start, m.end, m.text)
@@ -280,13 +287,14 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
     (if `mentions`)."""
     yield from ontology_triples()
     base = graph.graph["base_iri"]
+    told: set[str] = set()  # the papers whose title is said to be part of them
     for node, data in graph.nodes(data=True):
         yield from node_triples(base, node, data)
         for _, target, edge in graph.out_edges(node, data=True):
             if edge["relation"] in LINKS:
                 yield Triple(ox.NamedNode(node), LINKS[edge["relation"]], ox.NamedNode(target))
             elif edge["relation"] in RELATIONS:
-                yield from relation_triples(graph, node, target, edge, evidence=mentions is not None)
+                yield from relation_triples(graph, node, target, edge, mentions is not None, told)
             else:
                 yield from link_triples(base, node, target, edge)
     names, _ = authors_of(graph)
@@ -295,7 +303,7 @@ def rdf_triples(graph: nx.MultiDiGraph, mentions: Iterable[Mention] | None = Non
         yield Triple(ox.NamedNode(author), SCHEMA("name"), ox.Literal(name))
     yield from result_triples(graph, evidence=mentions is not None)
     if mentions is not None:
-        yield from mention_triples(graph, mentions)
+        yield from mention_triples(graph, mentions, told)
 
 
 def prefixes(graph: nx.MultiDiGraph) -> dict[str, str]:
