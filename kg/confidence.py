@@ -28,6 +28,7 @@ from .corpus import Paper
 from .inner_names import inner_mentions
 from .layout import CONFIDENCE_MODEL, RELATION_MODEL
 from .lexicon import ADJECTIVE_ENDINGS, VAGUE_WORDS
+from .name_index import folded, name_index
 from .nlp.lexicon import CLASS_ARTICLES, GENERIC_MODIFIERS
 from .nlp.short_forms import is_acronym
 from .nlp.title_names import title_head
@@ -45,7 +46,7 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
-from .titles import folded, name_index, title_mentions, title_name_mentions, title_relations
+from .titles import title_mentions, title_name_mentions, title_relations
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")

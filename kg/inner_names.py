@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Collection, Iterable
 
 from .lexicon import INNER_NAME_KINDS
+from .name_index import NameIndex, names_from, word_offsets
 from .records import Mention
 from .settings import USES
-from .titles import NameIndex, names_from, title_words
 
 
 def inner_mentions(mentions: Iterable[Mention], index: NameIndex, linked: Collection[tuple[str, str]]) -> list[Mention]:
@@ -56,7 +56,7 @@ def inner_name(text: str, index: NameIndex) -> tuple[int, int, str] | None:
     ("dataset", "tasks"), and that is not the whole name: "instruction tuning" in "multi-dimensional T2V
     evaluation instruction tuning dataset" and in "instruction tuning data". Of two words or more: one word
     ("RL" of "multi-agent RL tasks") is too often part of another thing's name."""
-    words = title_words(text)
+    words = word_offsets(text)
     for i, (start, _) in enumerate(words):
         for length, end, key in names_from(text, words, i, index):
             name = text[start:end]

@@ -157,7 +157,7 @@ def named_part(name: str) -> str:
     return name
 
 
-# Asked for each mention's name, then again for each name of an entity and each phrase of a title (kg.titles):
+# Asked for each mention's name, then again for each name of an entity and each phrase of a title (kg.name_index):
 # at 31,700 abstracts, 233,000 names of mentions and 694,000 asks more (kg.confidence.NAME_CACHES empties it)
 @lru_cache(maxsize=1 << 20)
 def entity_key(name: str) -> str:

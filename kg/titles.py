@@ -3,9 +3,8 @@ abstract does not.
 
 spaCy reads the abstract only (a title is written in Title Case, which the recognizers were not trained on),
 so "Improved Representation Learning with Explicit Structure" would not link "representation learning" when
-the abstract names it otherwise ("learning representations"). Here each title is matched, longest phrase
-first, against the names and aliases of the build's entities, in any spacing or hyphenation, and in any case
-where the name is in lower case ("FoR" is no "for"); a phrase that names an entity the paper's abstract does
+the abstract names it otherwise ("learning representations"). Here each title is matched against the names
+and aliases of the build's entities (kg.name_index); a phrase that names an entity the paper's abstract does
 not name becomes a mention in the title, and kg.confidence judges the link like any other ("title only" is
 one of its features). Before the mentions are merged, two things a title names by its form are mentions of
 their own where the abstract does not name them: the name before its colon, which the paper proposes
@@ -17,9 +16,6 @@ of the build is for ("Product Quantization for Image Retrieval"): usedFor relati
 from __future__ import annotations
 
 import re
-from collections import defaultdict
-from dataclasses import dataclass
-from functools import lru_cache
 from itertools import chain
 from typing import Collection, Iterable, Iterator, Mapping
 
@@ -32,15 +28,14 @@ from .lexicon import (
     TITLE_TASK_HEADS,
     TITLE_TASK_QUALITIES,
 )
+from .name_index import WORD, NameIndex, folded, name_index, named_in
 from .nlp.lexicon import DATASET_HEADS, KIND_LABELS, TITLE_PHRASE_WORDS
 from .nlp.short_forms import find_long_form, is_acronym
 from .nlp.title_names import TITLE_HEAD, is_verb_in_ing, title_name
 from .records import Entity, Mention, Relation
-from .resolve import KEY_STRIP, entity_key, singular
+from .resolve import singular
 from .settings import PROPOSES, TITLE, USES
 
-TITLE_WORD = re.compile(r"\S+")
-NOT_LETTERS = re.compile(r"[\W_]+")
 # Up to five words in Title Case after a preposition ("for Node Classification", "to Controlled Text Generation").
 TITLE_TASK = re.compile(r"\b(?:for|to|in|on|of)\s+((?:[A-Z0-9][\w'-]*\s+){0,4}[A-Z][\w-]*)")
 TITLE_LEAD = re.compile(
@@ -65,7 +60,7 @@ def title_tasks(title: str) -> Iterator[tuple[int, int]]:
     the verb in -ing before it ("for Efficient Pathology Image Segmentation", "for Accelerating Music
     Generation") where two words are left."""
     for match in TITLE_TASK.finditer(title):
-        words = list(TITLE_WORD.finditer(match.group(1)))
+        words = list(WORD.finditer(match.group(1)))
         first = first_unclaimed(words)
         for last in range(len(words), 1, -1):
             word = words[last - 1].group().lower()
@@ -85,7 +80,7 @@ def title_lead_tasks(title: str) -> Iterator[tuple[int, int]]:
     for start in (0, colon.end()) if colon else (0,):
         if (match := TITLE_LEAD.match(title, start)) is None:
             continue
-        words = list(TITLE_WORD.finditer(title, match.start(1), match.end(1)))
+        words = list(WORD.finditer(title, match.start(1), match.end(1)))
         first = first_unclaimed(words)
         last = words[-1].group().lower()
         if (
@@ -148,95 +143,6 @@ def title_spellings(mention: Mention) -> set[str]:
     if mention.role == PROPOSES and len(words) > 1 and is_acronym(words[0]):
         forms.add(folded(words[0]).lower())
     return forms
-
-
-def title_words(title: str) -> list[tuple[int, int]]:
-    """The offsets of a title's words, each without the punctuation around it ("GPEN:" -> "GPEN")."""
-    words = []
-    for match in TITLE_WORD.finditer(title):
-        word = match.group()
-        start = match.start() + len(word) - len(word.lstrip(KEY_STRIP))
-        end = match.end() - (len(word) - len(word.rstrip(KEY_STRIP)))
-        if start < end:
-            words.append((start, end))
-    return words
-
-
-# A word or phrase of many titles and names ("Learning", "Neural Networks"), each index of names folded twice:
-# room for all (616,000 phrases at 31.7k abstracts, 75 MB); 262,144 were emptied before the second index.
-@lru_cache(maxsize=1 << 20)
-def folded(phrase: str) -> str:
-    """A phrase as a title must spell a name: its key without spaces and punctuation, in the key's case (a
-    key keeps an acronym's: "FoR" is no "for", "SHARP" no "sharp"; "Graph Neural Networks" is
-    "graphneuralnetwork")."""
-    return NOT_LETTERS.sub("", entity_key(phrase))
-
-
-@dataclass(frozen=True)
-class NameIndex:
-    """The names a title, or a name inside a mention (kg.inner_names), can spell: spelling -> entity key, the
-    spelling of a name's first word -> the numbers of words of the names that start with it, most first (a name
-    is also one word: "Finetuning" spells "fine tuning"), and entity key -> label."""
-
-    keys: dict[str, str]
-    lengths: dict[str, tuple[int, ...]]
-    labels: dict[str, str]
-
-
-def name_index(entities: Iterable[Entity]) -> NameIndex:
-    """The names and aliases of `entities` but a common word ("estimation", "attention": too general for a
-    title alone to say the paper is about it) and a spelling two entities share (an acronym defined as two
-    things)."""
-    keys: dict[str, str] = {}
-    shared: set[str] = set()
-    lengths: dict[str, set[int]] = defaultdict(set)
-    labels: dict[str, str] = {}
-    for entity in entities:
-        if is_common_word(entity.name):
-            continue
-        labels[entity.key] = entity.label
-        for name in (entity.name, *entity.aliases):
-            spelling = folded(name)
-            if keys.setdefault(spelling, entity.key) != entity.key:
-                shared.add(spelling)
-            words = title_words(name)
-            if words:
-                lengths[folded(name[words[0][0] : words[0][1]])].add(len(words))
-                lengths[spelling].add(1)
-    return NameIndex(
-        {spelling: key for spelling, key in keys.items() if spelling and spelling not in shared},
-        {first: tuple(sorted(counts, reverse=True)) for first, counts in lengths.items()},
-        labels,
-    )
-
-
-def is_common_word(name: str) -> bool:
-    """One word, hyphens and all, that is no acronym: "estimation", "low-rank", "Sparsity" (not "BERT")."""
-    return " " not in name and not is_acronym(name)
-
-
-def names_from(text: str, words: list[tuple[int, int]], i: int, index: NameIndex) -> Iterator[tuple[int, int, str]]:
-    """(number of words, end, entity key) of each phrase of `text` from its `i`th word on (`words`: its
-    `title_words`) that names an entity of `index`, the longest first."""
-    start = words[i][0]
-    for length in index.lengths.get(folded(text[start : words[i][1]]), ()):
-        if i + length <= len(words):
-            end = words[i + length - 1][1]
-            if (key := index.keys.get(folded(text[start:end]))) is not None:
-                yield length, end, key
-
-
-def named_in(title: str, index: NameIndex) -> Iterator[tuple[int, int, str]]:
-    """(start, end, entity key) of the phrases of `title` that name an entity of `index`, the longest from each
-    word on, none overlapping."""
-    words = title_words(title)
-    i = 0
-    while i < len(words):
-        if (found := next(names_from(title, words, i, index), None)) is not None:
-            length, end, key = found
-            yield words[i][0], end, key
-            i += length - 1
-        i += 1
 
 
 def title_mentions(papers: Iterable[Paper], index: NameIndex, linked: Collection[tuple[str, str]]) -> list[Mention]:

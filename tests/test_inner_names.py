@@ -8,9 +8,9 @@ import pytest
 
 from kg import build
 from kg.inner_names import inner_mentions, inner_name
+from kg.name_index import name_index
 from kg.records import Mention
 from kg.resolve import resolve
-from kg.titles import name_index
 from tests.helpers import jsonl
 from tests.test_resolve import mention
 
