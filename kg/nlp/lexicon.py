@@ -73,6 +73,7 @@ COINING_VERBS = {"term", "dub", "coin"}  # their object is a name ("we term it X
 # words that say the thing is the authors' own ("our proposed class of architectures, referred to as X").
 NAMING_WORDS = {"called", "termed", "dubbed", "named", "coined", "titled", "namely"}
 REFERRED_AS = ("refer", "to", "as")  # lemmas: "referred to as X", "which we refer to as X"
+AUTHOR_NAMING_VERBS = CALLING_VERBS | {"refer"}  # "which we call X", "we name our method as X", "we refer to it as X"
 OWN_THING_WORDS = {"our", "proposed", "novel", "new"}
 EVALUATE_VERBS = [
     "evaluate", "test", "benchmark", "validate", "assess", "run",

@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span, Token
 from ..settings import SPAN_KEY
 from .labels import apposed, strong_head_label
 from .lexicon import (
+    AUTHOR_NAMING_VERBS,
     AUTHOR_SUBJECTS,
     CALLING_VERBS,
     COINING_VERBS,
@@ -200,9 +201,7 @@ def called_by_authors(span: Span) -> bool:
         verb = root.head.head.head if root.head.head.dep_ == "dobj" else root.head.head
     else:
         return False
-    return verb.lemma_ in CALLING_VERBS | {REFERRED_AS[0]} and any(
-        c.dep_ == "nsubj" and c.lower_ == "we" for c in verb.children
-    )
+    return verb.lemma_ in AUTHOR_NAMING_VERBS and any(c.dep_ == "nsubj" and c.lower_ == "we" for c in verb.children)
 
 
 def coins(verb: Token) -> bool:
