@@ -27,9 +27,15 @@ def free_port() -> int:
 
 
 def children(pid: int) -> set[int]:
-    """The processes `pid` started (Linux)."""
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return {int(c) for c in path.read_text().split()} if path.exists() else set()
+    """The processes `pid` started, from any of its threads (Linux): a worker a request's thread starts is that
+    thread's child until the thread ends."""
+    found: set[int] = set()
+    for path in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            found.update(int(c) for c in path.read_text().split())
+        except OSError:  # the thread ended meanwhile
+            continue
+    return found
 
 
 def workers(pid: int) -> set[int]:
