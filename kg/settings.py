@@ -105,11 +105,6 @@ DEFAULT_HTML_MAX_NODES = 800
 # A paper links to an entity at this confidence or above (kg.confidence): the threshold with the best
 # paper-level F1 on held-out folds of the gold the weights were fitted on (kg/data/confidence.json).
 DEFAULT_MIN_CONFIDENCE = 0.4
-# A paper proposes an entity it links to when the `proposes` regression says so at this confidence or above,
-# unless a refit finds a threshold with a better held-out `proposes` F1 by kg.train.confidence.MIN_F1_GAIN.
-# The curve is flat near its top (0.622 at 0.30, 0.626 at 0.35 on 260c34e), and a higher threshold drops
-# contributions a paper names ("we propose F2STrans, a ...", at 0.34).
-PROPOSES_MIN_CONFIDENCE = 0.3
 
 # The spaCy side.
 SPAN_KEY = "paperkg"
