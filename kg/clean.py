@@ -90,9 +90,12 @@ MATH = re.compile(r"(?<!\\)\$\$(?=\S)(.+?)(?<!\\)\$\$|(?<!\\)\$(?=[^\s$])([^$]+?
 EMPHASIS = re.compile(r"(?<![\w*])(\*\*\*|\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s*])\1(?![\w*])", re.S)
 # Markdown emphasis with underscores, "_in-context fine-tuning_" (never inside a word: snake_case, x_i).
 UNDERSCORES = re.compile(r"(?<![\w_])(__|_)(?=[^\s_])([^_\n]+?)(?<=[^\s_])\1(?![\w_])")
-# Bold letters inside a word, how abstracts spell out an acronym: "***D***istributional ***A***dversarial ***D***efense"
-# (found before emphasis, which would otherwise pair the first "**" with some later one).
-BOLD_LETTERS = re.compile(r"(?<!\*)(\*{2,3})([A-Za-z0-9]{1,6})\1(?!\*)")
+# Bold letters inside a word, how abstracts spell out an acronym: "***D***istributional ***A***dversarial ***D***efense",
+# also in italics, "***S**elective **P**rompt **A**nchoring*" (found before emphasis, which would otherwise pair
+# the first "**" with some later one).
+BOLD_LETTERS = re.compile(r"(?<!\*\*)(\*{2,3})([A-Za-z0-9]{1,6})\1(?!\*)")
+# Italics around a name spelt out in bold letters: the "*" before "**S**elective" and the one after "Anchoring".
+ITALIC_BOLD_LETTERS = re.compile(r"(?<![\w*])\*(?=\*\*[A-Za-z0-9]{1,6}\*\*)(.+?)(?<=[^\s*])\*(?![\w*])")
 LATEX_QUOTE = re.compile(r"``(?=\S)(.+?)(''|\")", re.S)
 CODE = re.compile(r"(?<!`)`(?!`)([^`\n]+?)`(?!`)")
 COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -161,21 +164,27 @@ def _markup_edits(raw: str) -> tuple[dict[int, tuple[int, str]], list[tuple[int,
     for pattern, group, opening, closing in (
         (LATEX_QUOTE, 1, '"', '"'),
         (BOLD_LETTERS, 2, "", ""),
+        (ITALIC_BOLD_LETTERS, 1, "", ""),
         (EMPHASIS, 2, "", ""),
         (UNDERSCORES, 2, "", ""),
         (CODE, 1, "", ""),
     ):
-        for m in pattern.finditer(raw):
-            close_start = m.end(group)
+        position = 0
+        while (found := pattern.search(raw, position)) is not None:
+            close_start = found.end(group)
             # the delimiters, not the content, must be outside math: "*metric $k$-center*" is emphasis
             if (
-                not (outside_math(m.start(), m.start(group)) and outside_math(close_start, m.end()))
-                or m.start() in edits
+                not (outside_math(found.start(), found.start(group)) and outside_math(close_start, found.end()))
+                or found.start() in edits
                 or close_start in edits
             ):
+                # a match that cannot be taken hides none inside it: "**S**parse **T**raining **(SST)**",
+                # whose bold letters are taken, still has its "**(SST)**"
+                position = found.start() + 1
                 continue
-            edits[m.start()] = (m.start(group), opening)
-            edits[close_start] = (m.end(), closing)
+            edits[found.start()] = (found.start(group), opening)
+            edits[close_start] = (found.end(), closing)
+            position = found.end()
     return edits, math
 
 

@@ -19,6 +19,14 @@ CASES = [
         "we propose **P**CA-based **A**daptive **S**earch (**PAS**), and ***effective state-size***.",
         "we propose PCA-based Adaptive Search (PAS), and effective state-size.",
     ),
+    (
+        "we propose **S**parse **S**pectral **T**raining **(SST)** to save memory",
+        "we propose Sparse Spectral Training (SST) to save memory",
+    ),
+    (
+        "we propose ***S**elective **P**rompt **A**nchoring* (SPA) and ***dist**inctive **attr**ibutes*.",
+        "we propose Selective Prompt Anchoring (SPA) and distinctive attributes.",
+    ),
     ("2**10 and x**2", "2**10 and x**2"),
     ("we present `GL-LowPopArt`, a", "we present GL-LowPopArt, a"),
     ('unlearn ``fine-tuning data" (the', 'unlearn "fine-tuning data" (the'),
