@@ -339,6 +339,37 @@ def majority_label(labels: Counter[str]) -> str:
     return min(labels, key=lambda label: (-labels[label], LABEL_PRIORITY[label]))
 
 
+def short_forms_expanded(
+    mentions: list[Mention],
+    keys: list[str],
+    key_of: Callable[[str], str],
+    by_paper: dict[tuple[str, str], str],
+    expansions: dict[str, str],
+) -> list[str]:
+    """The keys with each short form among their words made the long form it stands for, where that is the key
+    of another name of the build: "offline RL" is "offline reinforcement learning", "OOD detection" is
+    "out-of-distribution detection", "T2I generation" is "text-to-image generation". A short form stands for what
+    the mention's paper defines it as (`by_paper`, from `paper_definitions`), else for what the abstracts agree
+    on (`expansions`); never for a new entity, nor into a count ("8B RMs" stays apart from "8B reward model",
+    a count the graph leaves out)."""
+    by_variant = {variant_key(key): key for key in keys}
+    expanded = []
+    for m, key in zip(mentions, keys):
+        words = key.split()
+        if not m.long_form and len(words) > 1:
+            long_words = [by_paper.get((m.paper, key_of(w))) or expansions.get(key_of(w)) or w for w in words]
+            long_key = " ".join(long_words)
+            if (
+                long_words != words
+                and all(long_words)
+                and len(long_key.split()) > len(words)
+                and not QUANTITY.match(long_key)
+            ):
+                key = by_variant.get(variant_key(long_key), key)
+        expanded.append(key)
+    return expanded
+
+
 def defined_kinds_merged(
     mentions: list[Mention], keys: list[str], key_of: Callable[[str], str], by_paper: dict[tuple[str, str], str]
 ) -> list[str]:
@@ -505,6 +536,7 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
     keys = defined_kinds_merged(mentions, keys, canonical, by_paper)
     unkinded = keys
     keys = contexts_merged(kinds_merged(keys, [m.label for m in mentions], entity_of), entity_of)
+    as_named, keys = (short_forms_expanded(mentions, k, canonical, by_paper, expansions) for k in (as_named, keys))
     labels: dict[str, Counter[str]] = defaultdict(Counter)
     names: dict[str, Counter[str]] = defaultdict(Counter)
     papers: dict[str, set[str]] = defaultdict(set)

@@ -62,6 +62,32 @@ def mention(paper, name, label="METHOD", long_form="", role="uses", sentence="s"
     return Mention(paper, 0, len(name), name, name, label, role, sentence, long_form)
 
 
+def test_short_form_inside_a_name_is_its_long_form_where_the_build_has_that_name():
+    r = resolve(
+        [
+            mention("p1", "reinforcement learning", "TASK"),
+            mention("p1", "RL", "TASK", long_form="reinforcement learning"),
+            mention("p1", "offline RL", "TASK"),  # RL as this paper defines it
+            mention("p2", "offline reinforcement learning", "TASK"),
+            mention("p3", "OOD detection", "TASK"),  # OOD as the abstracts define it
+            mention("p4", "out-of-distribution (OOD) detection", "TASK"),
+            mention("p4", "OOD", "TASK", long_form="out-of-distribution"),
+            mention("p5", "multi-agent RL", "TASK"),  # no "multi-agent reinforcement learning" in the build
+            mention("p6", "SDP", long_form="semidefinite programming"),
+            mention("p7", "SDP", long_form="Spherical Diffusion Policy"),
+            mention("p8", "SDP solvers"),  # SDP stands for neither
+            mention("p9", "semidefinite programming solvers"),
+        ]
+    )
+    papers = {key: entity.papers for key, entity in r.entities.items()}
+    assert papers["offline reinforcement learning"] == ("p1", "p2")
+    assert papers["out of distribution detection"] == ("p3", "p4")
+    assert r.entities["offline reinforcement learning"].name == "offline reinforcement learning"
+    assert "offline RL" in r.entities["offline reinforcement learning"].aliases
+    assert papers["multiagent RL"] == ("p5",)
+    assert papers["SDP solver"] == ("p8",) and papers["semidefinite programming solver"] == ("p9",)
+
+
 def test_acronym_defined_in_a_paper_merges_with_its_long_form_everywhere():
     r = resolve(
         [
