@@ -40,13 +40,16 @@ def head_phrases(key: str) -> Iterator[str]:
     preposition are a phrase unless they are one word that names no activity ("mixture of experts" is no
     mixture; "pruning of LLMs" is pruning), and last come those three words before more ("chain of thought
     reasoning" -> "chain of thought"). "X to Y" and "X-based" before other words are one modifier
-    ("text-to-image diffusion models", "reinforcement learning-based fine-tuning"), and "X-based model" (or
-    network) is a kind of X."""
+    ("text-to-image diffusion models", "reinforcement learning-based fine-tuning"), though an "X-augmented" (or
+    -aware, -guided, -free) name after another modifier is first a kind of itself ("multimodal retrieval
+    augmented generation" -> "retrieval augmented generation"), and "X-based model" (or network) is a kind of X."""
     words = key.split()
     first = first_head_word(words)
     cut = next((i for i, w in enumerate(words) if i >= first and w in HEAD_BREAKS), len(words))
     activity = first == 1 and starts_with_activity(words)
     phrases = [] if activity else [words[i:] for i in range(first, cut)]
+    if 2 < first < cut and words[first - 1] in COMPOUND_ENDS - BASED_WORDS:
+        phrases.insert(0, words[first - 2 :])
     if cut < len(words):
         phrases += [words[i:cut] for i in range(cut) if cut - i > 1 or words[i].endswith(ACTIVITY_ENDINGS)]
     bases = []  # the names less their kind word, before a phrase as long ("transformer", not "network")

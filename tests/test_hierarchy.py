@@ -208,6 +208,23 @@ def test_an_x_based_name_is_a_kind_of_x_not_of_what_its_words_end_with():
     }
 
 
+def test_an_x_augmented_name_after_another_modifier_is_a_kind_of_itself_first():
+    found = broader_names(
+        mention("p1", "multimodal retrieval-augmented generation"),
+        mention("p2", "retrieval-augmented generation"),
+        mention("p3", "generation"),
+        mention("p4", "multimodal uncertainty-aware RL"),
+        mention("p5", "uncertainty-aware RL"),
+        mention("p6", "RL"),
+    )
+    assert found == {
+        "multimodal retrieval-augmented generation": "retrieval-augmented generation",
+        "retrieval-augmented generation": "generation",
+        "multimodal uncertainty-aware RL": "uncertainty-aware RL",
+        "uncertainty-aware RL": "RL",
+    }
+
+
 def test_a_name_of_three_words_with_a_preposition_is_the_last_broader_one_of_longer_names():
     found = broader_names(
         mention("p1", "chain-of-thought reasoning"),
