@@ -60,7 +60,7 @@ def initials_start(short: str, candidate: str) -> int | None:
     starts: list[int | None] = [None] * len(letters)
     for word in WORD.finditer(candidate):
         text = word.group().lower()
-        skippable = text in SKIPPABLE_WORDS
+        skippable = text in SKIPPABLE_WORDS or after_a_hyphen(candidate, word.start())
         before = starts
         starts = []
         for letter, initial in enumerate(letters):
@@ -69,6 +69,16 @@ def initials_start(short: str, candidate: str) -> int | None:
                 found = (None if skippable else word.start()) if letter == 0 else before[letter - 1]
             starts.append(before[letter] if found is None and skippable else found)
     return starts[-1]
+
+
+def after_a_hyphen(candidate: str, start: int) -> bool:
+    """Is the word at `start` a part after a hyphen, which may give no letter ("Sample-specific Score-aware Noise
+    Injection" for SSNI), in a compound that starts with no skippable word ("impressive capabilities for
+    in-context learning" is no long form of ICL)?"""
+    if candidate[start - 1 : start] != "-":
+        return False
+    first = WORD.match(candidate, candidate.rfind(" ", 0, start) + 1)
+    return first is not None and first.group().lower() not in SKIPPABLE_WORDS
 
 
 def find_long_form(short: str, candidate: str) -> int | None:

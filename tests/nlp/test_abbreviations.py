@@ -19,6 +19,15 @@ from kg.nlp.short_forms import find_long_form, is_short_form, short_form_key
         ("Seq2Seq", "a standard sequence-to-sequence", "sequence-to-sequence"),
         ("R4R", "the extended Room-for-Room", "Room-for-Room"),
         ("MQF2", "we propose Multivariate Quantile Function Forecaster", "Multivariate Quantile Function Forecaster"),
+        ("M2WU", "Mutation-Driven Multiplicative Weights Update", "Mutation-Driven Multiplicative Weights Update"),
+        # a part after a hyphen may give no letter, unless its compound starts with a word that could
+        ("SSNI", "called Sample-specific Score-aware Noise Injection", "Sample-specific Score-aware Noise Injection"),
+        (
+            "PCPO",
+            "we propose Projection-Based Constrained Policy Optimization",
+            "Projection-Based Constrained Policy Optimization",
+        ),
+        ("ICL", "LLMs show impressive capabilities for in-context learning", "in-context learning"),
     ],
 )
 def test_long_form_found(short, before, long):
@@ -33,7 +42,6 @@ def test_long_form_found(short, before, long):
         ("GNN", "GNN"),
         ("L2", "we bound the error in the least squares"),  # a norm: one letter and a digit is read as written
         ("CO2", "we propose Consistent Contrast"),  # "2" at the end is no word, and "Contrast" no two C-O words
-        ("M2WU", "Mutation-Driven Multiplicative Weights Update"),  # the "to" of M2WU is in no word here
     ],
 )
 def test_no_long_form(short, before):
