@@ -356,7 +356,7 @@ def short_forms_expanded(
     expanded = []
     for m, key in zip(mentions, keys):
         words = key.split()
-        if not m.long_form and len(words) > 1:
+        if len(words) > 1:  # a long form too: "Multi-Objective RL (MORL)"
             long_words = [by_paper.get((m.paper, key_of(w))) or expansions.get(key_of(w)) or w for w in words]
             long_key = " ".join(long_words)
             if (

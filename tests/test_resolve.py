@@ -77,6 +77,8 @@ def test_short_form_inside_a_name_is_its_long_form_where_the_build_has_that_name
             mention("p7", "SDP", long_form="Spherical Diffusion Policy"),
             mention("p8", "SDP solvers"),  # SDP stands for neither
             mention("p9", "semidefinite programming solvers"),
+            mention("p10", "MORL", "TASK", long_form="Multi-Objective RL"),  # a long form with a short form
+            mention("p11", "multi-objective reinforcement learning", "TASK"),
         ]
     )
     papers = {key: entity.papers for key, entity in r.entities.items()}
@@ -86,6 +88,7 @@ def test_short_form_inside_a_name_is_its_long_form_where_the_build_has_that_name
     assert "offline RL" in r.entities["offline reinforcement learning"].aliases
     assert papers["multiagent RL"] == ("p5",)
     assert papers["SDP solver"] == ("p8",) and papers["semidefinite programming solver"] == ("p9",)
+    assert papers["multiobjective reinforcement learning"] == ("p10", "p11")
 
 
 def test_acronym_defined_in_a_paper_merges_with_its_long_form_everywhere():
