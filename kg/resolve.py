@@ -357,7 +357,10 @@ def short_forms_expanded(
     for m, key in zip(mentions, keys):
         words = key.split()
         if len(words) > 1:  # a long form too: "Multi-Objective RL (MORL)"
-            long_words = [by_paper.get((m.paper, key_of(w))) or expansions.get(key_of(w)) or w for w in words]
+            long_words = [  # a short form keeps its capitals in a key
+                w if w.islower() else by_paper.get((m.paper, key_of(w))) or expansions.get(key_of(w)) or w
+                for w in words
+            ]
             long_key = " ".join(long_words)
             if (
                 long_words != words
