@@ -24,6 +24,7 @@ from .lexicon import (
     HEAD_BREAKS,
     KINDS_OF_A_BASED_NAME,
     KINDS_OF_A_NAME,
+    QUALIFYING_ENDS,
 )
 from .records import Entity
 
@@ -48,7 +49,7 @@ def head_phrases(key: str) -> Iterator[str]:
     cut = next((i for i, w in enumerate(words) if i >= first and w in HEAD_BREAKS), len(words))
     activity = first == 1 and starts_with_activity(words)
     phrases = [] if activity else [words[i:] for i in range(first, cut)]
-    if 2 < first < cut and words[first - 1] in COMPOUND_ENDS - BASED_WORDS:
+    if 2 < first < cut and words[first - 1] in QUALIFYING_ENDS:
         phrases.insert(0, words[first - 2 :])
     if cut < len(words):
         phrases += [words[i:cut] for i in range(cut) if cut - i > 1 or words[i].endswith(ACTIVITY_ENDINGS)]

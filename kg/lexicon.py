@@ -53,9 +53,11 @@ ADJECTIVAL_PARTICIPLES = {
 GERUND_PHRASES = {("fine", "tuning")}  # "fine-tuning X": its key splits the hyphen
 # "X-based model" is a kind of X (kg.hierarchy).
 BASED_WORDS = {"based", "driven", "style", "like", "inspired", "powered"}
+# "X-augmented Y", "X-aware Y": after another modifier, a name is first a kind of "X-augmented Y" (kg.hierarchy).
+QUALIFYING_ENDS = {"free", "aware", "guided", "augmented"}
 # Words that end a modifier made of the words before them: "training-free guidance", "reinforcement
 # learning-based fine-tuning", "sampling-based planners" (kg.hierarchy).
-COMPOUND_ENDS = BASED_WORDS | {"free", "aware", "guided", "augmented"}
+COMPOUND_ENDS = BASED_WORDS | QUALIFYING_ENDS
 # Endings of a word that, alone, is a modifier, not a name: "neural", "generative", "linear", "robust".
 ADJECTIVE_ENDINGS = ("al", "ive", "ic", "ous", "ary", "ful", "less", "able", "ible", "ar", "ust")
 # Words two spellings of one long form differ by: "reinforcement learning from/with human feedback".

@@ -353,14 +353,16 @@ def short_forms_expanded(
     on (`expansions`); never for a new entity, nor into a count ("8B RMs" stays apart from "8B reward model",
     a count the graph leaves out)."""
     by_variant = {variant_key(key): key for key in keys}
+
+    def stands_for(paper: str, word: str) -> str:
+        short_form = key_of(word)
+        return by_paper.get((paper, short_form)) or expansions.get(short_form) or word
+
     expanded = []
     for m, key in zip(mentions, keys):
         words = key.split()
         if len(words) > 1:  # a long form too: "Multi-Objective RL (MORL)"
-            long_words = [  # a short form keeps its capitals in a key
-                w if w.islower() else by_paper.get((m.paper, key_of(w))) or expansions.get(key_of(w)) or w
-                for w in words
-            ]
+            long_words = [w if w.islower() else stands_for(m.paper, w) for w in words]  # a short form keeps capitals
             long_key = " ".join(long_words)
             if (
                 long_words != words
@@ -539,7 +541,8 @@ def resolve(mentions: list[Mention], term_types: Mapping[str, str] | None = None
     keys = defined_kinds_merged(mentions, keys, canonical, by_paper)
     unkinded = keys
     keys = contexts_merged(kinds_merged(keys, [m.label for m in mentions], entity_of), entity_of)
-    as_named, keys = (short_forms_expanded(mentions, k, canonical, by_paper, expansions) for k in (as_named, keys))
+    as_named = short_forms_expanded(mentions, as_named, canonical, by_paper, expansions)
+    keys = short_forms_expanded(mentions, keys, canonical, by_paper, expansions)
     labels: dict[str, Counter[str]] = defaultdict(Counter)
     names: dict[str, Counter[str]] = defaultdict(Counter)
     papers: dict[str, set[str]] = defaultdict(set)
