@@ -8,7 +8,7 @@ from typing import Collection, Iterable
 
 from spacy.tokens import Span, Token
 
-from .lexicon import DANGLING_PRONOUNS, DASHES, GENERIC_MODIFIERS, NAME_PREPOSITIONS
+from .lexicon import DANGLING_PRONOUNS, DASHES, GENERIC_MODIFIERS, KIND_LABELS, NAME_PREPOSITIONS
 
 TRIM_POS = {"DET", "PRON", "NUM", "ADV", "CCONJ", "PUNCT", "PART", "ADP", "SCONJ", "AUX", "SYM"}
 
@@ -52,6 +52,30 @@ def named_part(span: Span) -> Span:
     if opening is None or opening == span.start or span.end < 2 or span.doc[span.end - 2].text != ")":
         return span
     return Span(span.doc, span.start, opening, label=span.label_)
+
+
+PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")  # "LLMs", "APIs": a class of things, not the name of one
+NAME_WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+-]*$")
+
+
+def name_after_kind(span: Span) -> Span:
+    """The name a phrase ends with after a kind word, alone and of the label the kind word says ("a unified
+    model UniIF", "the pioneering method LoRA", "a neuromorphic dataset N-Omniglot"); any other span itself.
+    Left whole: a plural after the kind word ("diffusion model APIs") and a phrase with a name before it."""
+    written = words(span)
+    if len(written) < 2 or len(written[-2]) != 1:
+        return span
+    name, kind = written[-1], written[-2][0]
+    label = KIND_LABELS.get(kind.lemma_.lower())
+    if (
+        label is None
+        or not NAME_WORD.match(name.text)
+        or not is_name_text(name.text)
+        or PLURAL_ACRONYM.match(name.text)
+        or any(is_name_text(word.text) for word in written[:-1])
+    ):
+        return span
+    return Span(span.doc, name.start, name.end, label=label)
 
 
 def is_capitalised_name(span: Span) -> bool:

@@ -39,6 +39,7 @@ from .spans import (
     cut_at_verb,
     is_name,
     is_name_text,
+    name_after_kind,
     named_part,
     overlaps_any,
     through_title_case,
@@ -287,5 +288,5 @@ class TermFinder:
             taken = covered(spans)
             spans = [s for s in spans if not names_none(s) and not modifies_next(s, taken)]
         spans = [through_title_case(whole_words(s)) for s in spans]
-        doc.spans[SPAN_KEY] = filter_spans([t for t in map(tidy, spans) if t is not None])
+        doc.spans[SPAN_KEY] = filter_spans([name_after_kind(t) for t in map(tidy, spans) if t is not None])
         return doc

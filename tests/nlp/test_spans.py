@@ -5,7 +5,7 @@ import pytest
 import spacy
 from spacy.tokens import Doc, Span
 
-from kg.nlp.spans import is_name, named_by_apposition, tidy
+from kg.nlp.spans import is_name, name_after_kind, named_by_apposition, tidy
 from kg.settings import SPAN_KEY
 
 NLP = spacy.blank("en")
@@ -61,3 +61,34 @@ def test_a_phrase_set_beside_a_name_stands_for_it(nlp):
     by_token = {t: s for s in spans.values() for t in range(s.start, s.end)}
     assert named_by_apposition(spans["multimodal LLM"], by_token).text == "F-16"
     assert named_by_apposition(spans["DoRA"], by_token).text == "DoRA"  # a list, not an apposition
+
+
+@pytest.mark.parametrize(
+    "text, lemmas, expected",
+    [
+        ("unified model UniIF", ["unified", "model", "UniIF"], ("UniIF", "METHOD")),
+        ("pioneering method LoRA", ["pioneer", "method", "LoRA"], ("LoRA", "METHOD")),
+        (
+            "neuromorphic dataset N-Omniglot",
+            ["neuromorphic", "dataset", "N", "-", "Omniglot"],
+            ("N-Omniglot", "DATASET"),
+        ),
+        ("models NextCoder", ["model", "NextCoder"], ("NextCoder", "METHOD")),
+        ("diffusion model APIs", ["diffusion", "model", "API"], None),  # a plural: a class of things
+        ("SOTA diffusion model EDM", ["SOTA", "diffusion", "model", "EDM"], None),  # a name before it
+        ("image model benchmark", ["image", "model", "benchmark"], None),  # no name after the kind word
+        ("UniIF", ["UniIF"], None),
+    ],
+)
+def test_a_name_after_a_kind_word_is_the_mention(text, lemmas, expected):
+    words = text.replace("-", " - ").split()
+    spaces = [i + 1 < len(words) and "-" not in (w, words[i + 1]) for i, w in enumerate(words)]
+    doc = Doc(NLP.vocab, words=words, spaces=spaces, lemmas=lemmas)
+    span = Span(doc, 0, len(doc), label="TASK")
+    found = name_after_kind(span)
+    assert (found.text, found.label_) == expected if expected else found == span
+
+
+def test_a_model_named_after_its_kind_is_found_alone(nlp):
+    doc = nlp("We propose a unified model UniIF for the inverse folding of all molecules.")
+    assert [(s.text, s.label_) for s in doc.spans[SPAN_KEY]] == [("UniIF", "METHOD")]
