@@ -134,3 +134,6 @@ FIELDS = {
     "scientific research", "scientific discovery",
 }
 FIELD_KINDS = {"model", "method", "technique", "approach", "system", "algorithm", "application", "task", "problem"}
+
+# Keys and slugs (kg.resolve): letters with no accent to take off, as ASCII spells them.
+LETTER_SPELLINGS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ı": "i", "þ": "th", "ð": "d"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -29,6 +30,7 @@ from .lexicon import (
     ISE_EXCEPTIONS,
     JOINED_PREFIXES,
     LEADING_FILLERS,
+    LETTER_SPELLINGS,
     NAMING_KINDS,
     SINGULAR_EXCEPTIONS,
     UK_US,
@@ -188,7 +190,18 @@ WHOLE_VERSION = re.compile(r"(?<=[0-9])\.0+(?![0-9.])")  # "AlpacaEval 2.0" is "
 DIGIT_GAP = re.compile(r"(?<=[0-9])[^a-z0-9]+(?=[0-9])")  # "3 8b" of "llama 3 8b": two numbers, kept apart
 # A parameter ("ε-optimal policy"), not part of a name ("μP") nor a variant's letter ending it ("LEVIS-α")
 GREEK_APART = re.compile(r"[α-ω](?![a-z0-9])(?!$)")
-NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9α-ω|+*]+")  # "+", "*" name a variant: "Transolver++", "C++", "R*"
+NOT_ALPHANUMERIC = re.compile(r"[^a-z0-9α-ω|+*∞]+")  # "+", "*", "∞" name a variant: "Transolver++", "R*", "GSM-∞"
+
+
+def plain_letters(text: str) -> str:
+    """Lower-case text with accents taken off its letters, and ligatures and other compatibility forms undone:
+    "rényi" -> "renyi", "ﬁne-tuning" (a PDF's "fi") -> "fine-tuning", "ℓ1" -> "l1", "łojasiewicz" ->
+    "lojasiewicz"; Greek letters stay Greek."""
+    if text.isascii():
+        return text
+    return "".join(
+        LETTER_SPELLINGS.get(c, c) for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+    )
 
 
 @lru_cache(maxsize=1 << 20)  # asked for when spellings merge, for each phrase of a key's head and for each name
@@ -198,10 +211,11 @@ def variant_key(key: str) -> str:
     ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"), and
     with "+" and "*" ("Transolver++" is not "Transolver", "R*" not "R") and a Greek letter inside a name or
     ending it ("μP" is not "p", "LEVIS-α" not "LEVIS-β"; "ε-optimal policy" is "optimal policy"), and a whole version number as the number
-    ("AlpacaEval 2.0" and "AlpacaEval2" -> "alpacaeval2"). A short acronym (up to five capitals) stays as it is."""
+    ("AlpacaEval 2.0" and "AlpacaEval2" -> "alpacaeval2"), and letters without accents or ligatures ("Rényi" is
+    "Renyi", "ℓ2" is "l2"). A short acronym (up to five capitals) stays as it is."""
     if SHORT_ACRONYM.match(key):
         return key
-    words = key.lower().split()
+    words = plain_letters(key.lower()).split()
     words = [w for i, w in enumerate(words) if not (0 < i < len(words) - 1 and w in VARIANT_WORDS)]
     text = " ".join(words)
     text = NOT_ALPHANUMERIC.sub("", GREEK_APART.sub("", DIGIT_GAP.sub("|", WHOLE_VERSION.sub("", text))))
@@ -221,12 +235,21 @@ def spellings_merged(keys: list[str]) -> dict[str, str]:
     return merged
 
 
+def greek_spelled(char: str) -> str:
+    """A Greek letter by its name ("α" -> " alpha "); any other character beyond ASCII is no part of a slug."""
+    name = unicodedata.name(char, "")
+    return f" {name.split()[-1].lower()} " if name.startswith("GREEK") and char.isalpha() else " "
+
+
 def slugify(key: str) -> str:
     """A key as an IRI's local name: lower case, words between hyphens, "+" and "*" spelled out ("C++" is
-    "c-plus-plus", not "c"); a short acronym keeps its capitals ("ADAM" is not "adam")."""
+    "c-plus-plus", not "c"; "GSM-∞" is "gsm-infinity"), letters in ASCII ("Rényi" is "renyi", "CRATE-α" is
+    "crate-alpha", not "crate", but "ε-optimal policy" is "optimal-policy"); a short acronym keeps its capitals ("ADAM" is not "adam")."""
     if SHORT_ACRONYM.match(key):
         return key
-    text = key.lower().replace("+", " plus ").replace("*", " star ")
+    text = plain_letters(key.lower()).replace("+", " plus ").replace("*", " star ").replace("∞", " infinity ")
+    if not text.isascii():  # a parameter's letter goes, as variant_key drops it ("ε-optimal policy")
+        text = "".join(c if c.isascii() else greek_spelled(c) for c in GREEK_APART.sub("", text))
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "entity"
 
 

@@ -40,6 +40,7 @@ CASES = [
     ("the {TalkingFace-Wild} dataset and GPT-{n}", "the TalkingFace-Wild dataset and GPT-n"),  # braces grouping a name
     ("a method for _in-context fine-tuning_ of __TimesFM__", "a method for in-context fine-tuning of TimesFM"),
     ("snake_case_name and x_i stay, as does $a_b$ math", "snake_case_name and x_i stay, as does a_b math"),
+    ("an $\\ell_1$ penalty and the $A^\\star$ and $A^\\ast$ searches", "an ℓ_1 penalty and the A^* and A^* searches"),
 ]
 
 

@@ -331,6 +331,10 @@ def entity_names(*names: str, label: str = "METHOD") -> dict[str, set[str]]:
         ("AlpacaEval 2.0", "AlpacaEval2", "AlpacaEval 2", "AlpacaEval2.0"),
         ("ResNet", "ResNets"),
         ("Reinforcement Learning from Human Feedback", "reinforcement learning with human feedback"),
+        ("Rényi differential privacy", "Renyi differential privacy"),  # an accent
+        ("ﬁne-tuning", "fine-tuning"),  # a ligature a PDF leaves
+        ("ℓ2 regularization", "L2 regularization"),
+        ("Polyak-Łojasiewicz condition", "Polyak-Lojasiewicz condition"),
     ],
 )
 def test_spellings_of_one_name_are_one_entity(spellings):
@@ -468,6 +472,21 @@ def test_slugs_keep_what_tells_names_apart_whatever_else_the_build_has():
     both = slugs("C", "C++", "ADAM", "Adam", "R*")
     assert both == {"C": "c", "C++": "c-plus-plus", "ADAM": "ADAM", "Adam": "adam", "R*": "r-star"}
     assert slugs("C++")["C++"] == "c-plus-plus" and slugs("Adam")["Adam"] == "adam"
+
+
+def test_slugs_spell_letters_beyond_ascii():
+    """A slug spells what tells a name apart in ASCII, where it used to drop it ("CRATE-α" was "crate", the slug
+    of a CRATE in another build); a parameter's letter goes, as merging drops it."""
+    assert slugs("Rényi divergence", "CRATE-α", "μCODE", "GSM-∞", "Łojasiewicz inequality", "ε-optimal policy") == {
+        "Rényi divergence": "renyi-divergence",
+        "CRATE-α": "crate-alpha",
+        "μCODE": "mu-code",
+        "GSM-∞": "gsm-infinity",
+        "Łojasiewicz inequality": "lojasiewicz-inequality",
+        "ε-optimal policy": "optimal-policy",
+    }
+    assert slugs("Renyi divergence")["Renyi divergence"] == "renyi-divergence"
+    assert len(entity_names("GSM-∞", "GSM", "CRATE-α", "CRATE")) == 4
 
 
 def test_a_short_form_that_abbreviates_nothing_before_it_is_the_name():
