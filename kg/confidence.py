@@ -46,7 +46,7 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
-from .titles import title_mentions, title_name_mentions, title_relations
+from .titles import title_defined, title_definitions, title_mentions, title_name_mentions, title_relations
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
@@ -320,8 +320,10 @@ def confident(
 
 
 def resolve_papers(mentions: list[Mention], papers: list[Paper]) -> Resolution:
-    """Entities from the abstracts' mentions and from what the titles name that the abstracts do not."""
-    return resolve([*mentions, *title_name_mentions(papers, mentions)])
+    """Entities from the abstracts' mentions, with the long forms their titles give short forms, and from what
+    the titles name that the abstracts do not."""
+    definitions = title_definitions(papers, mentions)
+    return resolve([*title_defined(mentions, definitions), *title_name_mentions(papers, mentions, definitions)])
 
 
 def resolve_confident(

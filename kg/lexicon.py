@@ -81,7 +81,7 @@ UK_US = {
 ISE_EXCEPTIONS = {
     "supervised", "supervise", "advise", "advised", "revise", "revised", "comprise", "comprised", "devise",
     "devised", "compromise", "surprise", "exercise", "promise", "premise", "raise", "noise", "denoise", "denoised",
-    "denoising", "precise", "concise", "wise", "otherwise", "pairwise", "expertise", "enterprise", "rise", "arise",
+    "denoising", "precise", "concise", "expertise", "enterprise", "rise", "arise",
     "improvise", "televised", "franchise", "merchandise", "unsupervised", "self-supervised", "semi-supervised",
     "weakly-supervised", "disguise", "paradise",
 }

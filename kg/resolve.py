@@ -53,7 +53,7 @@ NAME_SHORT_FORM_KIND = re.compile(r"^(?P<name>.*\S)\s*\((?P<short>[^()]*)\)\s+(?
 def us_spelling(word: str) -> str:
     if word in UK_US:
         return UK_US[word]
-    if word in ISE_EXCEPTIONS or len(word) < 7:
+    if word in ISE_EXCEPTIONS or len(word) < 7 or word.endswith("wise"):  # "pointwise", "piecewise": no UK "-ise"
         return word
     for uk, us in (
         ("isation", "ization"),

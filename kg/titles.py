@@ -8,16 +8,19 @@ and aliases of the build's entities (kg.name_index); a phrase that names an enti
 not name becomes a mention in the title, and kg.confidence judges the link like any other ("title only" is
 one of its features). Before the mentions are merged, two things a title names by its form are mentions of
 their own where the abstract does not name them: the name before its colon, which the paper proposes
-("BUSTLE: Bottom-Up Program Synthesis ..."), and a task it opens with ("Autoregressive Entity Retrieval") or
-names after a preposition ("... for Node Classification"). Once the links are kept, a title states what a method
+("BUSTLE: Bottom-Up Program Synthesis ..."), with its long form where the rest of the title spells it out
+("CAPE: Encoding Relative Positions with Continuous Augmented Positional Embeddings", which is also what the
+abstract's "CAPE" stands for), and a task it opens with ("Autoregressive Entity Retrieval") or names after a
+preposition ("... for Node Classification"). Once the links are kept, a title states what a method
 of the build is for ("Product Quantization for Image Retrieval"): usedFor relations whose evidence is the title.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import chain
-from typing import Collection, Iterable, Iterator, Mapping
+from typing import Collection, Iterable, Iterator, Mapping, NamedTuple
 
 from .corpus import Paper
 from .lexicon import (
@@ -30,7 +33,7 @@ from .lexicon import (
 )
 from .name_index import WORD, NameIndex, folded, name_index, named_in
 from .nlp.lexicon import DATASET_HEADS, KIND_LABELS, TITLE_PHRASE_WORDS
-from .nlp.short_forms import find_long_form, is_acronym
+from .nlp.short_forms import find_long_form, initials_start, is_acronym, short_form_key
 from .nlp.title_names import TITLE_HEAD, is_verb_in_ing, title_name
 from .records import Entity, Mention, Relation
 from .resolve import singular
@@ -103,25 +106,93 @@ def first_unclaimed(words: list[re.Match[str]]) -> int:
     return next((i for i, w in enumerate(words) if not is_claim(w.group())), len(words))
 
 
-def title_name_mentions(papers: Iterable[Paper], mentions: Iterable[Mention]) -> list[Mention]:
+def title_name_mentions(
+    papers: Iterable[Paper], mentions: Iterable[Mention], definitions: Mapping[str, TitleDefinition] | None = None
+) -> list[Mention]:
     """What a title names that the paper's abstract does not, as mentions in the title: the name before its
     colon, which the paper proposes (a dataset where the rest of the title says so: "MMLU-Pro: A More Robust and
-    Challenging Multi-Task Language Understanding Benchmark"; else a method), and the tasks it names after a
-    preposition or opens with."""
+    Challenging Multi-Task Language Understanding Benchmark"; else a method) with the long form the title gives it
+    (`definitions`, from `title_definitions`), that long form, and the tasks it names after a preposition or opens
+    with."""
     found = []
     for paper in papers:
         if head := title_name(paper.title):
             start = paper.title.index(head)
             label = "DATASET" if names_data(paper.title[start + len(head) :]) else "METHOD"
+            defined = (definitions or {}).get(paper.id)
+            long = defined.long if defined else ""
             found.append(
-                Mention(paper.id, start, start + len(head), head, head, label, PROPOSES, paper.title, in_title=True)
+                Mention(
+                    paper.id, start, start + len(head), head, head, label, PROPOSES, paper.title, long, in_title=True
+                )
             )
+            if defined:
+                found.append(
+                    Mention(
+                        paper.id, defined.start, defined.end, long, long, label, PROPOSES, paper.title, in_title=True
+                    )
+                )
         for start, end in chain(title_tasks(paper.title), title_lead_tasks(paper.title)):
             task = paper.title[start:end]
             found.append(Mention(paper.id, start, end, task, task, "TASK", USES, paper.title, in_title=True))
     titled = {m.paper for m in found}
     named = {(m.paper, spelling) for m in mentions if m.paper in titled for spelling in spellings(m.name)}
     return [m for m in found if not named.intersection((m.paper, s) for s in title_spellings(m))]
+
+
+TITLE_WORD_END = re.compile(r"[\w-]+")
+
+
+def title_long_form(title: str) -> tuple[str, int, int] | None:
+    """(short form, start, end) where a title's name before its colon is a short form whose long form follows,
+    every letter starting one of its words ("CAPE: Encoding Relative Positions with Continuous Augmented
+    Positional Embeddings"): the offsets of the long form in the title. Initials only, not letters inside words
+    (Schwartz–Hearst): in Title Case every word looks like the start of a name, and "RankFeat" would stand for
+    "Rank-1 Feature"."""
+    head = title_name(title)
+    if not is_acronym(head) or " " in head:
+        return None
+    rest = title.index(head) + len(head)
+    for word in TITLE_WORD_END.finditer(title, rest):
+        start = initials_start(head, title[rest : word.end()])
+        if start is not None and " " in title[rest + start : word.end()]:
+            return head, rest + start, word.end()
+    return None
+
+
+class TitleDefinition(NamedTuple):
+    """A short form a paper's title is named by, and the long form the title gives it at title[start:end]."""
+
+    short: str  # its key (kg.nlp.short_forms.short_form_key): "GNN" of "GNNs"
+    long: str
+    start: int
+    end: int
+
+
+def title_definitions(papers: Iterable[Paper], mentions: Iterable[Mention]) -> dict[str, TitleDefinition]:
+    """Paper id -> the short form its title spells out (`title_long_form`), where its abstract does not define
+    that short form itself."""
+    defined_in_abstract = {(m.paper, short_form_key(m.name)) for m in mentions if m.long_form}
+    definitions = {}
+    for paper in papers:
+        if (found := title_long_form(paper.title)) is not None:
+            short, start, end = found
+            if (paper.id, key := short_form_key(short)) not in defined_in_abstract:
+                definitions[paper.id] = TitleDefinition(key, paper.title[start:end], start, end)
+    return definitions
+
+
+def title_defined(mentions: Iterable[Mention], definitions: Mapping[str, TitleDefinition]) -> list[Mention]:
+    """The mentions, those of a short form their paper's title spells out (`definitions`) with its long form: the
+    paper's "CAPE" is its "Continuous Augmented Positional Embeddings", as "GNNs" are "Graph Neural Networks" in an
+    abstract that writes "Graph Neural Networks (GNNs)"."""
+    given = []
+    for m in mentions:
+        definition = definitions.get(m.paper)
+        if definition is not None and short_form_key(m.name) == definition.short:
+            m = replace(m, long_form=definition.long)
+        given.append(m)
+    return given
 
 
 def spellings(name: str) -> set[str]:

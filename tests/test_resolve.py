@@ -55,6 +55,9 @@ def test_word_helpers():
     assert singular("strategies") == "strategy" and singular("processes") == "process"
     assert singular("analysis") == "analysis" and singular("LLMs") == "LLM"
     assert us_spelling("regularisation") == "regularization" and us_spelling("supervised") == "supervised"
+    assert (
+        us_spelling("pointwise") == "pointwise" and us_spelling("piecewise") == "piecewise"
+    )  # "-wise" is no UK "-ise"
     assert is_acronym("CIFAR-10") and is_acronym("ImageNet") and not is_acronym("Vision-Language")
 
 

@@ -9,12 +9,14 @@ from typer.testing import CliRunner
 
 from kg import build
 from kg.cli import app
+from kg.confidence import resolve_papers
 from kg.corpus import Paper
 from kg.name_index import name_index
 from kg.nlp.title_names import is_head_name, title_head
 from kg.resolve import resolve
 from kg.titles import (
     title_lead_tasks,
+    title_long_form,
     title_mentions,
     title_name_mentions,
     title_relations,
@@ -334,3 +336,39 @@ def test_a_relation_a_title_states_quotes_the_title_as_its_evidence(tmp_path):
     lines = explained.stdout.splitlines()
     at = lines.index("  Product quantization usedFor image retrieval")
     assert lines[at + 1] == f"    title: “{title}”"
+
+
+@pytest.mark.parametrize(
+    "title, long_form",
+    [
+        ("CAPE: Encoding Relative Positions with Continuous Augmented Positional Embeddings", "Continuous Augmented Positional Embeddings"),
+        ("ASAM: Adaptive Sharpness-Aware Minimization for Scale-Invariant Learning", "Adaptive Sharpness-Aware Minimization"),
+        ("KAN: Kolmogorov-Arnold Networks", "Kolmogorov-Arnold Networks"),
+        ("RankFeat: Rank-1 Feature Removal for Out-of-distribution Detection", None),  # no initials of it
+        ("GRAND: Graph Neural Diffusion", None),  # letters inside words: not read from a title
+        ("BUSTLE: Bottom-Up Program Synthesis Through Learning-Guided Exploration", None),
+        ("Beyond CVaR: Leveraging Static Spectral Risk Measures", None),  # no name before the colon
+    ],
+)  # fmt: skip
+def test_a_title_may_spell_out_the_short_form_it_is_named_by(title, long_form):
+    found = title_long_form(title)
+    assert (title[found[1] : found[2]] if found else None) == long_form
+
+
+def test_a_short_form_a_title_spells_out_is_its_long_form_in_the_abstract():
+    papers = [
+        Paper("a", "We present CAPE, which encodes positions.", "CAPE: Encoding Relative Positions with Continuous Augmented Positional Embeddings"),
+        Paper("b", "CAPE (Cosine Adaptive Pooling Encoder) pools.", "CAPE: Cheap Attention with Pooled Embeddings"),
+        Paper("c", "We use CAPE as a baseline.", "Positional Encodings Compared"),
+    ]  # fmt: skip
+    mentions = [
+        mention("a", "CAPE", role="proposes"),
+        mention("b", "CAPE", long_form="Cosine Adaptive Pooling Encoder", role="proposes"),  # its abstract's own
+        mention("c", "CAPE"),
+    ]
+    r = resolve_papers(mentions, papers)
+    keys = {(m.paper, m.in_title): m.entity for m in r.mentions}
+    assert keys[("a", False)] == keys[("a", True)] == "continuous augmented positional embedding"
+    assert r.entities[keys[("a", False)]].name == "Continuous Augmented Positional Embeddings"
+    assert keys[("b", False)] == "cosine adaptive pooling encoder"
+    assert keys[("c", False)] == "CAPE"  # two papers define it apart: a bare CAPE is neither
