@@ -210,9 +210,10 @@ def variant_key(key: str) -> str:
     punctuation, a final "s" and "from"/"with" inside a long form, but with a gap between two numbers kept
     ("Llama-3 8B" and "LLaMA3-8B" -> "llama3|8b"; "Llama-2 7B" -> "llama2|7b"; "ResNets" -> "resnet"), and
     with "+" and "*" ("Transolver++" is not "Transolver", "R*" not "R") and a Greek letter inside a name or
-    ending it ("μP" is not "p", "LEVIS-α" not "LEVIS-β"; "ε-optimal policy" is "optimal policy"), and a whole version number as the number
-    ("AlpacaEval 2.0" and "AlpacaEval2" -> "alpacaeval2"), and letters without accents or ligatures ("Rényi" is
-    "Renyi", "ℓ2" is "l2"). A short acronym (up to five capitals) stays as it is."""
+    ending it ("μP" is not "p", "LEVIS-α" not "LEVIS-β"; "ε-optimal policy" is "optimal policy"), "∞" ("GSM-∞"
+    is not "GSM"), a whole version number as the number ("AlpacaEval 2.0" and "AlpacaEval2" -> "alpacaeval2"),
+    and letters without accents or ligatures ("Rényi" is "Renyi", "ℓ2" is "l2"). A short acronym (up to five
+    capitals) stays as it is."""
     if SHORT_ACRONYM.match(key):
         return key
     words = plain_letters(key.lower()).split()
@@ -242,9 +243,10 @@ def greek_spelled(char: str) -> str:
 
 
 def slugify(key: str) -> str:
-    """A key as an IRI's local name: lower case, words between hyphens, "+" and "*" spelled out ("C++" is
+    """A key as an IRI's local name: lower case, words between hyphens, "+", "*" and "∞" spelled out ("C++" is
     "c-plus-plus", not "c"; "GSM-∞" is "gsm-infinity"), letters in ASCII ("Rényi" is "renyi", "CRATE-α" is
-    "crate-alpha", not "crate", but "ε-optimal policy" is "optimal-policy"); a short acronym keeps its capitals ("ADAM" is not "adam")."""
+    "crate-alpha", not "crate", but "ε-optimal policy" is "optimal-policy"); a short acronym keeps its capitals
+    ("ADAM" is not "adam")."""
     if SHORT_ACRONYM.match(key):
         return key
     text = plain_letters(key.lower()).replace("+", " plus ").replace("*", " star ").replace("∞", " infinity ")
