@@ -121,7 +121,9 @@ VAGUE_WORDS = VAGUE_SHARED | {
 }
 IRREGULAR_PLURALS = {
     "analyses": "analysis", "hypotheses": "hypothesis", "syntheses": "synthesis", "indices": "index",
-    "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon",
+    "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon", "axes": "axis",
+    # a singular in "-che", not "-ch" ("approaches" is "approach")
+    "caches": "cache", "niches": "niche", "avalanches": "avalanche", "headaches": "headache",
 }
 # Fields of research, which abstracts name as context ("a central problem in machine learning"): what a
 # researcher lists only where the paper is about the field itself (kg.confidence weighs it).

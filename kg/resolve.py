@@ -79,7 +79,7 @@ def singular(word: str) -> str:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+    if word.endswith(("sses", "shes", "ches", "xes", "zzes")):  # "sizes" is "size", "buzzes" "buzz"
         return word[:-2]
     if word.endswith(("ss", "us", "is")):
         return word

@@ -54,6 +54,9 @@ def test_key_is_idempotent(name):
 def test_word_helpers():
     assert singular("strategies") == "strategy" and singular("processes") == "process"
     assert singular("analysis") == "analysis" and singular("LLMs") == "LLM"
+    assert [singular(w) for w in ("sizes", "caches", "approaches", "boxes", "buzzes")] == [
+        "size", "cache", "approach", "box", "buzz"
+    ]  # fmt: skip
     assert us_spelling("regularisation") == "regularization" and us_spelling("supervised") == "supervised"
     assert (
         us_spelling("pointwise") == "pointwise" and us_spelling("piecewise") == "piecewise"
