@@ -146,11 +146,12 @@ TITLE_WORD_END = re.compile(r"[\w-]+")
 def title_long_form(title: str) -> tuple[str, int, int] | None:
     """(short form, start, end) where a title's name before its colon is a short form whose long form follows,
     every letter starting one of its words ("CAPE: Encoding Relative Positions with Continuous Augmented
-    Positional Embeddings"): the offsets of the long form in the title. Initials only, not letters inside words
-    (Schwartz–Hearst): in Title Case every word looks like the start of a name, and "RankFeat" would stand for
-    "Rank-1 Feature"."""
+    Positional Embeddings"): the offsets of the long form in the title. Not for a name with more than letters,
+    digits and hyphens ("TTT++: ... Test-Time Training ..." names a variant of test-time training). Initials
+    only, not letters inside words (Schwartz–Hearst): in Title Case every word looks like the start of a name,
+    and "RankFeat" would stand for "Rank-1 Feature"."""
     head = title_name(title)
-    if not is_acronym(head) or " " in head:
+    if not is_acronym(head) or not head.replace("-", "").isalnum():  # "TTT++" is a variant of what TTT stands for
         return None
     rest = title.index(head) + len(head)
     for word in TITLE_WORD_END.finditer(title, rest):

@@ -346,6 +346,7 @@ def test_a_relation_a_title_states_quotes_the_title_as_its_evidence(tmp_path):
         ("KAN: Kolmogorov-Arnold Networks", "Kolmogorov-Arnold Networks"),
         ("RankFeat: Rank-1 Feature Removal for Out-of-distribution Detection", None),  # no initials of it
         ("GRAND: Graph Neural Diffusion", None),  # letters inside words: not read from a title
+        ("TTT++: When Does Self-Supervised Test-Time Training Fail or Thrive?", None),  # a variant of it
         ("BUSTLE: Bottom-Up Program Synthesis Through Learning-Guided Exploration", None),
         ("Beyond CVaR: Leveraging Static Spectral Risk Measures", None),  # no name before the colon
     ],
