@@ -9,6 +9,7 @@ from typing import Collection, Iterable
 from spacy.tokens import Span, Token
 
 from .lexicon import DANGLING_PRONOUNS, DASHES, GENERIC_MODIFIERS, KIND_LABELS, NAME_PREPOSITIONS
+from .short_forms import short_form_key
 
 TRIM_POS = {"DET", "PRON", "NUM", "ADV", "CCONJ", "PUNCT", "PART", "ADP", "SCONJ", "AUX", "SYM"}
 
@@ -54,7 +55,6 @@ def named_part(span: Span) -> Span:
     return Span(span.doc, span.start, opening, label=span.label_)
 
 
-PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")  # "LLMs", "APIs": a class of things, not the name of one
 NAME_WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.+-]*$")
 
 
@@ -71,7 +71,7 @@ def name_after_kind(span: Span) -> Span:
         label is None
         or not NAME_WORD.match(name.text)
         or not is_name_text(name.text)
-        or PLURAL_ACRONYM.match(name.text)
+        or short_form_key(name.text) != name.text  # a plural ("LLMs", "APIs"): a class, not one thing
         or any(is_name_text(word.text) for word in written[:-1])
     ):
         return span
