@@ -645,15 +645,21 @@ def names_one_in_other(a: str, b: str) -> bool:
     return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
 
 
+def place(m: Mention) -> tuple[str, bool, int, int]:
+    """Where a mention is: its paper, whether in the title, its offsets there (a title's and an abstract's
+    mentions may share offsets)."""
+    return m.paper, m.in_title, m.start, m.end
+
+
 def resolve_relations(relations: list[Relation], resolution: Resolution) -> list[Relation]:
     """Relations between entities: each end names its entity by key. A relation is dropped where an
     end did not become an entity, where the entities' types do not fit it (an entity takes the label
     most of its mentions got), where both ends are one entity or, for a comparison, one end's name holds the
     other's; a symmetric one puts the lesser key first."""
-    keys = {(m.paper, m.start, m.end): m for m in resolution.mentions}
+    keys = {place(m): m for m in resolution.mentions}
     resolved = []
     for r in relations:
-        head, tail = keys.get((r.paper, r.head.start, r.head.end)), keys.get((r.paper, r.tail.start, r.tail.end))
+        head, tail = keys.get(place(r.head)), keys.get(place(r.tail))
         if (
             head is None
             or tail is None
@@ -673,10 +679,10 @@ def resolve_results(results: list[Result], resolution: Resolution) -> list[Resul
     """Results whose mentions name their entities by key. A result is dropped where its named method did not
     become a method entity; a dataset or task that did not become one of those, or a baseline that is no
     other method, is left out of it (its sentence still says what it was)."""
-    keys = {(m.paper, m.start, m.end): m for m in resolution.mentions}
+    keys = {place(m): m for m in resolution.mentions}
 
     def resolved(m: Mention | None, labels: tuple[str, ...]) -> Mention | None:
-        found = keys.get((m.paper, m.start, m.end)) if m is not None else None
+        found = keys.get(place(m)) if m is not None else None
         return found if found is not None and found.label in labels else None
 
     kept = []

@@ -32,6 +32,7 @@ from .lexicon import (
     TITLE_TASK_QUALITIES,
 )
 from .name_index import WORD, NameIndex, folded, name_index, named_in
+from .nlp.docdata import title_name_mention
 from .nlp.lexicon import DATASET_HEADS, KIND_LABELS, TITLE_PHRASE_WORDS
 from .nlp.short_forms import find_long_form, initials_start, is_acronym, short_form_key
 from .nlp.title_names import TITLE_HEAD, is_verb_in_ing, title_name
@@ -116,16 +117,11 @@ def title_name_mentions(
     with."""
     found = []
     for paper in papers:
-        if head := title_name(paper.title):
-            start = paper.title.index(head)
-            label = "DATASET" if names_data(paper.title[start + len(head) :]) else "METHOD"
+        if name := title_name_mention(paper):
+            label = "DATASET" if names_data(paper.title[name.end :]) else "METHOD"
             defined = (definitions or {}).get(paper.id)
             long = defined.long if defined else ""
-            found.append(
-                Mention(
-                    paper.id, start, start + len(head), head, head, label, PROPOSES, paper.title, long, in_title=True
-                )
-            )
+            found.append(replace(name, label=label, long_form=long))
             if defined:
                 found.append(
                     Mention(

@@ -42,7 +42,7 @@ from ..graph import (
 )
 from ..layout import ONTOLOGY_FILE, RDF_FILES
 from ..records import Mention
-from ..settings import BROADER, KG_NS, MAY_STAND_FOR, MLS_NS, PAPER, RELATIONS, REPORTS, SCHEMA_NS
+from ..settings import BROADER, KG_NS, MAY_STAND_FOR, MLS_NS, PAPER, RELATIONS, REPORTS, SCHEMA_NS, TITLE
 from .options import ExportOptions
 from .xml import NOT_XML
 
@@ -197,12 +197,13 @@ def relation_triples(
         for r in data["evidence"]:
             paper = paper_iri(base, r.paper)
             ends = (f"{r.head.start}-{r.head.end}", f"{r.tail.start}-{r.tail.end}")
-            if r.head.in_title:  # the title states it (kg.titles.title_relations)
+            if r.source == TITLE:  # the title states it (kg.titles.title_relations)
                 source, text = title_iri(paper), graph.nodes[paper]["title"]
                 iri = annotation_iri(base, r.paper, TITLE_PART, relation, *ends)
                 yield from title_part(paper, told)
-            else:
+            else:  # an abstract's sentence states it, of the name its title gives too ("our method": kg.nlp.relations)
                 source, text = paper, graph.nodes[paper]["abstract"]
+                ends = tuple(f"{TITLE_PART}-" * m.in_title + f"{m.start}-{m.end}" for m in (r.head, r.tail))
                 iri = annotation_iri(base, r.paper, relation, *ends)
             yield from annotation(iri, "describing", statement, source, r.start, r.end, text[r.start : r.end])
             yield Triple(ox.NamedNode(iri), KG("confidence"), confidence(relation_confidence([r])))

@@ -18,12 +18,13 @@ from ..settings import LABELS, PROPOSES, RELATION_SOURCES, RELATIONS, RESULT_UNI
 from .title_names import title_name
 
 # {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form, listed], ...],
-#  "relations": [[head span index, relation, tail span index, sentence index, source], ...],
+#  "relations": [[head span index, relation, tail span index, sentence index, source], ...] (TITLE_INDEX: the title's name),
 #  "results": [[value start_char, value end_char, value, unit, metric start_char, metric end_char, relative,
 #               method, target and baseline span indices (-1: none), sentence index], ...],
 #  "sentences": [[start_char, end_char, text], ...]}: each sentence a span, relation or result is in, once
 DocData = dict[str, list[list[Any]]]
 KEYS = ("spans", "relations", "results", "sentences")
+TITLE_INDEX = -1  # a relation's end that is the name the paper's title gives, not a span (kg.nlp.relations.TitleName)
 
 
 class Reading(NamedTuple):
@@ -115,9 +116,10 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
                 listed=listed,
             )
         )
+    titled = title_name_mention(paper)
     relations = []
     for head, relation, tail, sentence, source in data["relations"]:
-        head_mention, tail_mention = mentions[head], mentions[tail]
+        head_mention, tail_mention = (titled if i == TITLE_INDEX else mentions[i] for i in (head, tail))
         if head_mention is None or tail_mention is None:
             continue
         start_char, end_char, sentence_text = sentences[sentence]
@@ -173,6 +175,18 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
     return Records([m for m in mentions if m is not None], relations, results)
 
 
+def title_name_mention(paper: Paper, label: str = "METHOD", long_form: str = "") -> Mention | None:
+    """The name the paper's title gives before its colon (kg.nlp.title_names), as a mention in the title that the
+    paper proposes; None where the title gives none."""
+    name = title_name(paper.title)
+    if not name:
+        return None
+    start = paper.title.index(name)
+    return Mention(
+        paper.id, start, start + len(name), name, name, label, PROPOSES, paper.title, long_form, in_title=True
+    )
+
+
 def fits(data: object, text: str) -> bool:
     """Whether `data` is a parse of `text` as `DocData` describes it: every field of the type it should be,
     every offset inside the text, and every span's and sentence's text the text at its offsets. A cached
@@ -206,10 +220,10 @@ def fits(data: object, text: str) -> bool:
         and all(
             isinstance(r, list)
             and len(r) == 5
-            and index(r[0], spans)
+            and (r[0] == TITLE_INDEX or index(r[0], spans))
             and isinstance(r[1], str)
             and r[1] in RELATIONS
-            and index(r[2], spans)
+            and (r[2] == TITLE_INDEX or index(r[2], spans))
             and index(r[3], sentences)
             and r[4] in RELATION_SOURCES
             for r in data["relations"]

@@ -11,9 +11,10 @@ from ..clean import clean
 from ..corpus import Paper
 from ..records import LISTED, NOT_LISTED, OVERLAPS_LISTED, Mention
 from ..settings import LISTED_KEY, MAX_PIECE_CHARS, SPAN_KEY
-from .docdata import DocData, Reading, Records, merge, paper_records, reading
+from .docdata import TITLE_INDEX, DocData, Reading, Records, merge, paper_records, reading
 from .pieces import joined, piece_bounds, piece_starts
 from .pipeline import load_pipeline
+from .relations import TITLE_NAME
 from .results import Result
 from .short_forms import short_form_key
 
@@ -49,6 +50,9 @@ def doc_data(doc: Doc) -> DocData:
     def sentence_index(sent: Span) -> int:
         return sentences.setdefault((sent.start, sent.end), len(sentences))
 
+    def span_index(start: int, end: int) -> int:
+        return TITLE_INDEX if (start, end) == TITLE_NAME else index[start, end]
+
     data: DocData = {
         "spans": [
             [
@@ -64,7 +68,13 @@ def doc_data(doc: Doc) -> DocData:
             for span in spans
         ],
         "relations": [
-            [index[head_start, head_end], relation, index[tail_start, tail_end], sentence_index(doc[cue].sent), source]
+            [
+                span_index(head_start, head_end),
+                relation,
+                span_index(tail_start, tail_end),
+                sentence_index(doc[cue].sent),
+                source,
+            ]
             for head_start, head_end, relation, tail_start, tail_end, cue, source in doc._.relations
         ],
         "results": [

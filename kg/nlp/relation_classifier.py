@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span
 from ..layout import RELATION_MODEL
 from ..settings import CLASSIFIER, RELATIONS, SPAN_KEY
 from .lexicon import OWN_KINDS
-from .relations import fits, own_phrase
+from .relations import Named, fits, own_phrase, own_spans
 from .spans import named_by_apposition
 from .tokens import TokenTable
 
@@ -169,16 +169,16 @@ class RelationClassifier:
     def __call__(self, doc: Doc) -> Doc:
         spans = list(doc.spans[SPAN_KEY])
         words = TokenTable.of(doc)
-        own = {label: Span(doc, start, end, label=label) for label, (start, end) in doc._.own.items()}
+        own = own_spans(doc)
         # "our method": a phrase of the label its noun says, standing for the paper's own span of that label
-        stand_ins: dict[tuple[int, int], Span] = {}
+        stand_ins: dict[tuple[int, int], Named] = {}
         for i, (lower, lemma) in enumerate(zip(words.lowers, words.lemmas)):
             phrase = own_phrase(doc[i], own) if lemma in OWN_KINDS or lower == "it" else None
             if phrase is not None and not any(s.start < phrase.end and phrase.start < s.end for s in spans):
                 stand_ins[phrase.start, phrase.end] = own[phrase.label_]
         by_end = {(s.start, s.end): s for s in spans}
         by_sentence: dict[int, list[End]] = {}
-        for span in [*spans, *(Span(doc, s, e, label=own_span.label) for (s, e), own_span in stand_ins.items())]:
+        for span in [*spans, *(Span(doc, s, e, label=own_span.label_) for (s, e), own_span in stand_ins.items())]:
             end = End.of(span)
             by_sentence.setdefault(end.sentence_start, []).append(end)
         pairs = [
@@ -197,7 +197,7 @@ class RelationClassifier:
                     continue
                 head, tail = (a, b) if earlier_first else (b, a)
                 if relation != "isA":  # what is said of "a new method" set beside a name is said of the name
-                    head, tail = named_by_apposition(head, by_token), named_by_apposition(tail, by_token)
+                    head, tail = (named_by_apposition(e, by_token) if isinstance(e, Span) else e for e in (head, tail))
                 if fits(relation, head, tail):
                     found.setdefault((head.start, head.end, relation, tail.start, tail.end), (a_end.start, CLASSIFIER))
         doc._.relations = [[*r, *found[r]] for r in sorted(found)]

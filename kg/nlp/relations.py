@@ -5,7 +5,8 @@ tokens, `head` and `tail`; each stands for the span of `doc.spans[SPAN_KEY]` it 
 noun like "benchmark" in "the ESP benchmark", the name it is compounded with), and for the spans
 coordinated with it ("outperforms LoRA, DoRA and S2FT"). A relation is kept only where the labels fit
 it (settings.RELATIONS). "Our method", "the proposed approach" stand for what the paper proposes
-(kg.nlp.roles), so "our method outperforms X" compares the paper's own method with X; and in an abstract,
+(kg.nlp.roles), or the name the paper's title gives it where the abstract writes none (`TitleName`), so "our
+method outperforms X" compares the paper's own method with X; and in an abstract,
 the sentences that report the paper's results evaluate its method on the datasets they name, use it for the
 tasks they name and compare it with what they compare it with. Sets `doc._.relations` to sorted [head start,
 head end, relation, tail start, tail end, cue, source] lists in token offsets, the cue a token of the
@@ -16,6 +17,7 @@ pattern, "experiments" for the sentences of the paper's results): plain data, so
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from typing import NamedTuple, TypeAlias
 
 from spacy.language import Language
 from spacy.matcher import DependencyMatcher
@@ -55,6 +57,21 @@ from .roles import is_proposed_name
 
 NOUN = {"POS": {"IN": ["NOUN", "PROPN"]}}
 Stated = tuple[int, int, str, int, int]  # head start, head end, relation, tail start, tail end (token offsets)
+TITLE_NAME = (-1, -1)  # the token offsets of a `TitleName`, outside the abstract
+
+
+class TitleName(NamedTuple):
+    """The paper's method where only its title names it ("TGDPO: Harnessing Token-Level Reward Guidance ...",
+    whose abstract says "our method" and never "TGDPO"): what "our method" stands for, at TITLE_NAME. It has
+    what the rules read of a span: its text, offsets and label."""
+
+    text: str
+    start: int = TITLE_NAME[0]
+    end: int = TITLE_NAME[1]
+    label_: str = "METHOD"
+
+
+Named: TypeAlias = Span | TitleName  # what a token stands for: a span of the abstract, or the title's name
 ABSTRACT_SENTENCES = 25  # a text this long or shorter is an abstract, whose experiments are the paper's own
 
 
@@ -308,14 +325,14 @@ NAME_DEPS = {"compound", "nmod", "amod", "appos"}
 SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 
 
-def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Span], examples: bool = True) -> list[Span]:
+def spans_at(token: Token, by_token: dict[int, Span], own: dict[str, Named], examples: bool = True) -> list[Named]:
     """The spans `token` stands for: the one it is in, else names compounded with it, else the paper's own
     contribution (`own`, by label) if it says "our method", or is the subject "it" after the method is named,
     else the names it gives as examples ("outperforms baselines such as X and Y"; those of a span too, beside
     it: "improves upon three alignment algorithms (DPO, SimPO and IPO)"), with `examples`; and, if it
     is the first of coordinated tokens (to which what is said of all of them attaches), the same for the
     others."""
-    found: list[Span] = []
+    found: list[Named] = []
     for t in (token, *token.conjuncts) if token.dep_ != "conj" else (token,):
         if t.i in by_token:
             found.append(by_token[t.i])
@@ -347,14 +364,15 @@ def examples_of(token: Token, by_token: dict[int, Span]) -> list[Span]:
     return [by_token[e.i] for head in heads for e in (head, *head.conjuncts) if e.i in by_token]
 
 
-def own_phrase(token: Token, own: dict[str, Span]) -> Span | None:
+def own_phrase(token: Token, own: dict[str, Named]) -> Span | None:
     """The phrase `token` heads if it speaks of the paper's own contribution of a label in `own` ("our
     method", "the proposed benchmark", or the subject "it" after the method is named), labelled so."""
     label = own_label(token)
     if label in own:
         return Span(token.doc, token.left_edge.i, token.i + 1, label=label)
-    if token.lower_ == "it" and token.dep_ == "nsubj" and "METHOD" in own and own["METHOD"].end <= token.i:
-        return Span(token.doc, token.i, token.i + 1, label="METHOD")  # "We propose FooNet ... It outperforms X"
+    if token.lower_ == "it" and token.dep_ == "nsubj" and "METHOD" in own:
+        if first_own_sentence(token.doc, own["METHOD"]) <= token.sent.start and own["METHOD"].end <= token.i:
+            return Span(token.doc, token.i, token.i + 1, label="METHOD")  # "We propose FooNet ... It outperforms X"
     return None
 
 
@@ -365,20 +383,32 @@ def own_label(token: Token) -> str | None:
     return label if label is not None and any(c.lower_ in OWN_WORDS for c in token.children) else None
 
 
-def own_contributions(doc: Doc, spans: dict[tuple[int, int], Span]) -> dict[str, Span]:
+def own_contributions(doc: Doc, spans: dict[tuple[int, int], Span]) -> dict[str, Named]:
     """What "our method", "the proposed benchmark" stand for: the name the paper's title gives before its colon
     where the abstract names it (`doc._.title_name`: "SecEmb: ..." where the abstract proposes "a lossless
     secure recommender system" and names it SecEmb later), else, of each label, the first span the paper
-    proposes, the first written as a name if one is ("we propose a simple method, FooNet": FooNet)."""
+    proposes, the first written as a name if one is ("we propose a simple method, FooNet": FooNet); and the
+    method is the title's name where the abstract names no method it proposes, only describes one or none."""
     proposed = [spans[start, end] for start, end in doc._.proposed if (start, end) in spans]
     titled = sorted((span for span in spans.values() if span.text == doc._.title_name), key=lambda s: s.start)[:1]
-    own: dict[str, Span] = {}
+    own: dict[str, Named] = {}
     for span in titled + sorted(proposed, key=lambda s: not is_proposed_name(s)):
         own.setdefault(span.label_, span)
+    method = own.get("METHOD")
+    if doc._.title_name and not titled and not (isinstance(method, Span) and is_proposed_name(method)):
+        own["METHOD"] = TitleName(doc._.title_name)
     return own
 
 
-def fits(relation: str, head: Span, tail: Span) -> bool:
+def own_spans(doc: Doc) -> dict[str, Named]:
+    """`doc._.own` (token offsets, by label) as the spans, or the title's name, that it records."""
+    return {
+        label: TitleName(doc._.title_name) if (start, end) == TITLE_NAME else Span(doc, start, end, label=label)
+        for label, (start, end) in doc._.own.items()
+    }
+
+
+def fits(relation: str, head: Named, tail: Named) -> bool:
     """Labels fit the relation, and the two spans are not the same name (nor overlapping)."""
     if head.start < tail.end and tail.start < head.end or head.text == tail.text:
         return False
@@ -413,9 +443,9 @@ class RelationFinder:
         own = own_contributions(doc, {(span.start, span.end): span for span in doc.spans[SPAN_KEY]})
         doc._.own = {label: [span.start, span.end] for label, span in own.items()}
         # token, examples -> its spans, found once (a token with 600 children: 1,200 matches)
-        at: dict[tuple[int, bool], list[Span]] = {}
+        at: dict[tuple[int, bool], list[Named]] = {}
 
-        def spans_of(token: Token, examples: bool = True) -> list[Span]:
+        def spans_of(token: Token, examples: bool = True) -> list[Named]:
             if (token.i, examples) not in at:
                 at[token.i, examples] = spans_at(token, by_token, own, examples)
             return at[token.i, examples]
@@ -454,14 +484,24 @@ def is_abstract(doc: Doc) -> bool:
     return sum(1 for _ in doc.sents) <= ABSTRACT_SENTENCES
 
 
-def own_experiments(doc: Doc, method: Span) -> list[Span]:
+def first_own_sentence(doc: Doc, method: Named) -> int:
+    """The token offset from which the abstract speaks of the paper's own method: the sentence naming it; for a
+    method only the title names, the first sentence that speaks of the authors' work ("we", "our"), if any, else
+    the first."""
+    if isinstance(method, Span):
+        return method.sent.start
+    return next((s.start for s in doc.sents if any(t.lower_ in AUTHOR_PRONOUNS for t in s)), 0)
+
+
+def own_experiments(doc: Doc, method: Named) -> list[Span]:
     """The datasets and tasks of the paper's own experiments: those named in a sentence that reports
     experiments (OWN_EXPERIMENT_WORDS; for datasets, RESULT_VERBS and GAIN_NOUNS too: "improvements … on QM9")
     from the one naming the paper's `method` on (before it, the abstract speaks of others' work), but not those
     something is trained on ("trained on C4") nor the datasets the paper itself proposes ("we introduce SyncBench, a benchmark ..."); tasks only
     where the method has a name (a description, "a mathematical framework", is often not what the results are
     of)."""
-    named = is_proposed_name(method)
+    named = not isinstance(method, Span) or is_proposed_name(method)
+    first = first_own_sentence(doc, method)
     lemmas = {s.start: {t.lemma_.lower() for t in s} for s in doc.sents}
     reporting = {start for start, said in lemmas.items() if said & OWN_EXPERIMENT_WORDS}
     reporting_data = reporting | {start for start, said in lemmas.items() if said & RESULT_WORDS}
@@ -470,7 +510,7 @@ def own_experiments(doc: Doc, method: Span) -> list[Span]:
     return [
         span
         for span in doc.spans[SPAN_KEY]
-        if span.sent.start >= method.sent.start
+        if span.sent.start >= first
         and not is_trained_on(span, tasks)
         and (
             span.label_ == "DATASET"
@@ -484,15 +524,16 @@ def own_experiments(doc: Doc, method: Span) -> list[Span]:
     ]
 
 
-def own_comparisons(doc: Doc, method: Span, spans_of: Callable[[Token], list[Span]]) -> list[tuple[Span, int]]:
+def own_comparisons(doc: Doc, method: Named, spans_of: Callable[[Token], list[Named]]) -> list[tuple[Named, int]]:
     """The spans the paper's `method` is compared with, each with the token that compares, in the sentences
     from the one naming it on that speak of it ("FooNet", "our method", "we", "our results") and compare:
     "… compared to X", "… than X", "gains over X", "outperforming X", "unlike X"; not where the comparison is
     said of another method, the subject of its clause ("X and Y are faster than Z")."""
     names = own_names(method)
+    first = first_own_sentence(doc, method)
     found = []
     for sentence in doc.sents:
-        if sentence.start < method.sent.start or not speaks_of_own(sentence, method, names):
+        if sentence.start < first or not speaks_of_own(sentence, method, names):
             continue
         for token in sentence:
             rivals = compared_objects(token)
@@ -503,23 +544,26 @@ def own_comparisons(doc: Doc, method: Span, spans_of: Callable[[Token], list[Spa
     return found
 
 
-def own_names(method: Span) -> set[str]:
+def own_names(method: Named) -> set[str]:
     """The paper's method's name, and the short forms defined for it (LDPLC, LDPLCs of "the label distribution
     propagation-based label completion (LDPLC) algorithm")."""
+    if not isinstance(method, Span):
+        return {method.text}
     shorts = {short for short, long in method.doc._.long_forms.items() if long and long in method.text}
     return {method.text, *shorts, *(short + "s" for short in shorts)}
 
 
-def is_named(span: Span, names: set[str]) -> bool:
+def is_named(span: Named, names: set[str]) -> bool:
     """Is the span one of `names`, or one of them with a kind word after it ("the LLM-LNS framework")?"""
     return any(span.text == name or span.text.startswith(name + " ") for name in names)
 
 
-def speaks_of_own(sentence: Span, method: Span, names: set[str]) -> bool:
+def speaks_of_own(sentence: Span, method: Named, names: set[str]) -> bool:
     """Does the sentence speak of the paper's method: by one of its `names`, as "our method" or "it", or as
     "we" / "our" (results)?"""
     return any(
-        t.text == method[0].text
+        isinstance(method, Span)
+        and t.text == method[0].text
         and sentence.doc[t.i : t.i + len(method)].text == method.text
         or t.text in names
         or t.lower_ in AUTHOR_PRONOUNS

@@ -42,7 +42,7 @@ from .lexicon import (
     TASK_PREPOSITIONS,
 )
 from .metric_names import SPEEDUP, is_metric_name, metric_key
-from .relations import SUBJECT_DEPS, is_trained_on, own_label, spans_at
+from .relations import SUBJECT_DEPS, Named, is_trained_on, own_label, own_spans, spans_at
 from .roles import is_proposed_name
 from .spans import named_by_apposition
 
@@ -223,7 +223,7 @@ def is_condition(verb: Token) -> bool:
 UNNAMED = (-1, -1)  # the paper's own method, which the paper does not name where it says "our method"
 
 
-def subject_of(verbs: list[Token], spans: dict[int, Span], own: dict[str, Span]) -> tuple[int, int] | None:
+def subject_of(verbs: list[Token], spans: dict[int, Span], own: dict[str, Named]) -> tuple[int, int] | None:
     """The token offsets of the one method the clause's subject is: a method's span, or the paper's own
     method where the subject says "our method", or "we" or the experiments report a result ("we achieve
     ...", "experiments show a 5% gain"); `UNNAMED` where the paper's method has no name in it."""
@@ -242,7 +242,7 @@ def subject_of(verbs: list[Token], spans: dict[int, Span], own: dict[str, Span])
         return paper_method if any(v.lemma_.lower() in OWN_RESULT_VERBS for v in verbs) else None
     found = [s for s in spans_at(subject, spans, own, examples=False) if s.label_ == "METHOD"]
     if len(found) == 1:
-        name = set_beside(found[0], spans)
+        name = set_beside(found[0], spans) if isinstance(found[0], Span) else found[0]
         return name.start, name.end
     return paper_method if own_label(subject) == "METHOD" and not found else None
 
@@ -257,7 +257,7 @@ def set_beside(span: Span, spans: dict[int, Span]) -> Span:
     return named[0]
 
 
-def targets_of(anchors: list[Token], spans: dict[int, Span], own: dict[str, Span]) -> list[Span]:
+def targets_of(anchors: list[Token], spans: dict[int, Span], own: dict[str, Named]) -> list[Span]:
     """The datasets (else tasks) the result is measured on, in text order: named after "on", "in", "across" or
     "for" on the first of `anchors` (the value, its metric, its verbs) that has any ("on the test set of X"
     reaches X)."""
@@ -281,16 +281,16 @@ def targets_of(anchors: list[Token], spans: dict[int, Span], own: dict[str, Span
                             for o in c.children
                             for s in spans_at(o, spans, own)
                         ]
-                    found.update(((s.start, s.end), s) for s in named if s.label_ == label)
+                    found.update(((s.start, s.end), s) for s in named if isinstance(s, Span) and s.label_ == label)
             if found:
                 return sorted(found.values())
     return []
 
 
-def baseline_of(verbs: list[Token], anchors: list[Token], spans: dict[int, Span], own: dict[str, Span]) -> Span | None:
+def baseline_of(verbs: list[Token], anchors: list[Token], spans: dict[int, Span], own: dict[str, Named]) -> Span | None:
     """The one method the value is a change over: the object of "outperforms", or after "over", "than",
     "compared to"."""
-    found: list[Span] = []
+    found: list[Named] = []
     for verb in verbs[:1]:
         if verb.lemma_.lower() in BEAT_VERBS:
             found += [s for c in verb.children if c.dep_ == "dobj" for s in spans_at(c, spans, own)]
@@ -300,7 +300,7 @@ def baseline_of(verbs: list[Token], anchors: list[Token], spans: dict[int, Span]
             if c.lemma_ == "compare":
                 preps = [p for p in c.children if p.dep_ == "prep"]
             found += [s for p in preps for o in p.children if o.dep_ == "pobj" for s in spans_at(o, spans, own)]
-    methods = {(s.start, s.end): s for s in found if s.label_ == "METHOD"}
+    methods = {(s.start, s.end): s for s in found if isinstance(s, Span) and s.label_ == "METHOD"}
     return next(iter(methods.values())) if len(methods) == 1 else None
 
 
@@ -382,7 +382,7 @@ def named_after(value: Value, spans: dict[int, Span]) -> Span | None:
     return None
 
 
-def results_of(doc: Doc, own: dict[str, Span]) -> list[Result]:
+def results_of(doc: Doc, own: dict[str, Named]) -> list[Result]:
     """The results the parse states: the numbers of a list share the metric, verbs and subject of the first
     of them the parse ties to a metric, and take their datasets by `list_targets`."""
     spans = {t: span for span in doc.spans[SPAN_KEY] for t in range(span.start, span.end)}
@@ -494,7 +494,7 @@ def only_dataset(datasets: list[Span], method: str, verbs: list[Token]) -> Span 
     return datasets[0] if verb_above(datasets[0].root) in holding else None
 
 
-def target_of(anchors: list[Token], spans: dict[int, Span], own: dict[str, Span], value_words: range) -> Span | None:
+def target_of(anchors: list[Token], spans: dict[int, Span], own: dict[str, Named], value_words: range) -> Span | None:
     """The one dataset (else task) `targets_of` finds; of several, the one alone in `value_words`, from the value up
     to the sentence's next number ("reducing FID by 19% on A and FVD by 44% on B": A is the 19%'s)."""
     targets = targets_of(anchors, spans, own)
@@ -514,6 +514,6 @@ class ResultFinder:
             Doc.set_extension("results", default=[])
 
     def __call__(self, doc: Doc) -> Doc:
-        own = {label: Span(doc, start, end, label=label) for label, (start, end) in doc._.own.items()}
+        own = own_spans(doc)
         doc._.results = sorted(list(r) for r in results_of(doc, own))
         return doc

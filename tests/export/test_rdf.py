@@ -8,7 +8,7 @@ from rdflib import DCTERMS, RDF, RDFS, SKOS, BNode, Graph, Namespace, URIRef
 
 import kg
 from kg.graph import paper_iri
-from kg.settings import DEFAULT_MIN_CONFIDENCE
+from kg.settings import DEFAULT_MIN_CONFIDENCE, TITLE
 
 KG = Namespace("https://w3id.org/paperkg/ontology#")
 CLASS_OF_LABEL = {"METHOD": KG.Method, "TASK": KG.Task, "DATASET": KG.Dataset}
@@ -189,7 +189,7 @@ def test_relations_have_support_provenance_and_evidence(sample_build):
         papers = sample_build.graph.nodes
         base = sample_build.graph.graph["base_iri"]
         assert sentences == {
-            papers[paper_iri(base, r.paper)]["title" if r.head.in_title else "abstract"][r.start : r.end]
+            papers[paper_iri(base, r.paper)]["title" if r.source == TITLE else "abstract"][r.start : r.end]
             for r in data["evidence"]
         }
         # its confidence: one right paper makes it right, each as sure as its surest sentence's annotation (in

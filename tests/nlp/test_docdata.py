@@ -4,7 +4,7 @@ import pytest
 
 from kg.clean import clean
 from kg.corpus import Paper
-from kg.nlp.docdata import balanced, paper_records
+from kg.nlp.docdata import TITLE_INDEX, balanced, fits, paper_records
 from kg.records import LISTED, NOT_LISTED, OVERLAPS_LISTED
 
 
@@ -55,3 +55,30 @@ def test_a_span_inside_latex_math_is_left_out_with_its_relations_and_results():
     assert all(paper.abstract[m.start : m.end] == m.text for m in mentions)
     assert [(r.head.text, r.relation, r.tail.text) for r in relations] == [("GRAMA", "usedFor", "$k$-means clustering")]
     assert [(r.value, r.method.text, r.target, r.metric) for r in results] == [(2.0, "GRAMA", None, "uses")]
+
+
+def test_a_relation_of_the_name_only_the_title_gives():
+    abstract = "Our method outperforms SAM."
+    text = clean(abstract)
+    sam = text.text.index("SAM")
+    data = {
+        "sentences": [[0, len(text.text), text.text]],
+        "spans": [[sam, sam + 3, "SAM", "METHOD", False, 0, "", NOT_LISTED]],
+        "relations": [[TITLE_INDEX, "comparedWith", 0, 0, "experiments"]],
+        "results": [],
+    }
+    assert fits(data, text.text) and not fits(
+        {**data, "relations": [[-2, "comparedWith", 0, 0, "experiments"]]}, text.text
+    )
+    _, [compared], _ = paper_records(
+        Paper("p", abstract, title="Proxy-FDA: Feature Distribution Alignment"), text, data
+    )
+    assert (compared.head.text, compared.head.in_title, compared.head.start, compared.head.role) == (
+        "Proxy-FDA",
+        True,
+        0,
+        "proposes",
+    )
+    assert compared.sentence == abstract and (compared.start, compared.end) == (0, len(abstract))
+    _, relations, _ = paper_records(Paper("p", abstract, title="Beyond Sharpness: Alignment"), text, data)
+    assert relations == []  # no name before the title's colon: no end

@@ -2,6 +2,7 @@
 then resolution and the graph."""
 
 import pickle
+from dataclasses import replace
 
 import pytest
 
@@ -348,9 +349,33 @@ def test_our_method_is_the_name_the_title_gives(nlp):
         ("Proxy-FDA", "comparedWith", "SAM"),
         ("Proxy-FDA", "evaluatedOn", "ImageNet"),
     }
-    # no name before the colon, or one the abstract does not name: what the abstract proposes
-    for title in ("Beyond Sharpness: Feature Distribution Alignment", "FDA-X: Feature Distribution Alignment"):
-        assert ("regularization method", "comparedWith", "SAM") in stated(title)
+    # no name before the colon: what the abstract proposes
+    assert ("regularization method", "comparedWith", "SAM") in stated(
+        "Beyond Sharpness: Feature Distribution Alignment"
+    )
+    # a name the abstract never writes, where the abstract only describes its method: the name, in the title
+    _, relations, _ = extract([Paper("p", text, title="FDA-X: Feature Distribution Alignment")], nlp)
+    assert {(r.head.text, r.head.in_title, r.relation, r.tail.text) for r in relations} == {
+        ("FDA-X", True, "comparedWith", "SAM"),
+        ("FDA-X", True, "evaluatedOn", "ImageNet"),
+    }
+    assert {r.head.start for r in relations} == {0}  # its offsets into the title
+    # ... but a name the abstract gives its method stays what "our method" stands for
+    named = "We propose FooNet, a simple regularization method. Our method outperforms SAM on ImageNet."
+    _, relations, _ = extract([Paper("p", named, title="FDA-X: Feature Distribution Alignment")], nlp)
+    assert {(r.head.text, r.relation, r.tail.text) for r in relations} >= {("FooNet", "comparedWith", "SAM")}
+    assert not any(r.head.in_title for r in relations)
+
+
+def test_it_before_the_authors_speak_is_not_the_method_only_the_title_names(nlp):
+    text = (
+        "Despite the popularity of LoRA, it often exhibits a noticeable performance gap compared to full fine-tuning. "
+        "We merge several adapters. "
+        "Our method outperforms DoRA."
+    )
+    _, relations, _ = extract([Paper("p", text, title="SeedX: Merging Adapters")], nlp)
+    compared = {(r.head.text, r.tail.text) for r in relations if r.relation == "comparedWith"}
+    assert ("SeedX", "DoRA") in compared and ("SeedX", "full fine-tuning") not in compared
 
 
 def test_relations_carry_mentions_and_the_sentence_as_read(nlp):
@@ -389,6 +414,15 @@ def test_resolution_orders_symmetric_pairs_and_drops_misfits():
     [kept] = resolve_relations(relations, resolution)  # GNN = GNNs: one entity; a task is used for nothing
     assert (kept.head.entity, kept.tail.entity) == ("GNN", "GRAMA")  # the lesser key first
     assert kept.relation == "comparedWith"
+
+
+def test_a_title_mention_at_an_abstract_mentions_offsets_is_another_place():
+    abstract = mention("p", 0, "GRAMA", "METHOD")
+    rival = mention("p", 20, "ResNet", "METHOD")
+    titled = replace(mention("p", 0, "Graph", "METHOD"), in_title=True)  # the title's first word: the same offsets
+    resolution = resolve([abstract, rival, titled])
+    [kept] = resolve_relations([relation(abstract, "comparedWith", rival)], resolution)
+    assert {kept.head.entity, kept.tail.entity} == {"GRAMA", "ResNet"}
 
 
 def test_graph_edges_count_the_papers_that_state_a_relation(nlp):

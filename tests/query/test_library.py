@@ -18,7 +18,7 @@ from kg.cli import app
 from kg.errors import QueryError
 from kg.graph import paper_iri
 from kg.query.run import run_query
-from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, USES_RELATION
+from kg.settings import DEFAULT_BASE_IRI, PAPER, RELATIONS, TITLE, USES_RELATION
 from tests.helpers import RESULT_PAPERS, ROOT
 
 QUERIES = ROOT / "queries"
@@ -224,7 +224,7 @@ def test_relation_evidence(sample):
         if d["relation"] in RELATIONS:
             for r in d["evidence"]:
                 text = graph.nodes[paper_iri(graph.graph["base_iri"], r.paper)][
-                    "title" if r.head.in_title else "abstract"
+                    "title" if r.source == TITLE else "abstract"
                 ]
                 expected[
                     (
