@@ -46,7 +46,14 @@ from .resolve import (
     variant_key,
 )
 from .settings import PROPOSES, USES
-from .titles import title_defined, title_definitions, title_mentions, title_name_mentions, title_relations
+from .titles import (
+    title_defined,
+    title_definitions,
+    title_mentions,
+    title_method_phrases,
+    title_name_mentions,
+    title_relations,
+)
 
 DEFINITE_WORDS = {"the", "our", "this", "these", "its", "their", "such"}
 WORD = re.compile(r"[\w$-]+")
@@ -99,10 +106,15 @@ class TitleKeys:
 
     variant: str
     head: str
+    methods: frozenset[str]  # the variant keys of what it names as the means of the work (title_method_phrases)
 
 
 def title_keys(paper: Paper) -> TitleKeys:
-    return TitleKeys(variant_key(paper.title.lower()) if paper.title else "", folded(title_head(paper.title)))
+    return TitleKeys(
+        variant_key(paper.title.lower()) if paper.title else "",
+        folded(title_head(paper.title)),
+        frozenset(variant_key(phrase.lower()) for phrase in title_method_phrases(paper.title)),
+    )
 
 
 @dataclass(frozen=True)
@@ -168,6 +180,7 @@ def link_features(
         "one lowercase word": named["one lowercase word"],
         "in title": float(bool(title.variant) and any(v in title.variant for v in names.variants)),
         "title head": float(bool(title.head) and title.head in names.folded),
+        "title method": float(any(v in title.methods for v in names.variants)),
         "log mentions": math.log(len(in_abstract)) if in_abstract else 0.0,
         "defined here": float(any(m.long_form for m in in_abstract)),
         "proposed": float(proposed),

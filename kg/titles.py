@@ -40,6 +40,8 @@ from .records import Entity, Mention, Relation
 from .resolve import singular
 from .settings import PROPOSES, TITLE, USES
 
+MAX_TITLE_METHOD_WORDS = 5  # a title this short, with no preposition, is the name of what the paper proposes
+TITLE_ARTICLES = {"a", "an", "the"}
 # Up to five words in Title Case after a preposition ("for Node Classification", "to Controlled Text Generation").
 TITLE_TASK = re.compile(r"\b(?:for|to|in|on|of)\s+((?:[A-Z0-9][\w'-]*\s+){0,4}[A-Z][\w-]*)")
 TITLE_LEAD = re.compile(
@@ -100,6 +102,33 @@ def title_lead_tasks(title: str) -> Iterator[tuple[int, int]]:
 def is_claim(word: str) -> bool:
     """A word a title puts before the task it names: a quality claimed ("Efficient") or a verb ("Accelerating")."""
     return word.lower() in TITLE_TASK_QUALITIES or is_verb_in_ing(word)
+
+
+def title_method_phrases(title: str) -> list[str]:
+    """What a title (after its colon, if it has one) names as the means of the paper's work, which it most often
+    proposes: the words it opens with before "for" ("Local Pan-privacy for Federated Analytics"), the words
+    after "via", "using", "through" or "by" ("Image Generation using Continuous Filter Atoms"), and a title of a
+    few words without a preposition ("Steerable 3D Spherical Neurons"); without an article before them, with and
+    without the claims before them ("Scalable Gaussian Process" and "Gaussian Process")."""
+    words = title.split(":", 1)[-1].split()
+    ends = [i for i, word in enumerate(words) if word.lower() in TITLE_TASK_ENDS]
+    phrases = []
+    if not ends and len(words) <= MAX_TITLE_METHOD_WORDS:
+        phrases.append(words)
+    elif ends and ends[0] > 0 and words[ends[0]].lower() in TITLE_FOR_WORDS:
+        phrases.append(words[: ends[0]])
+    for i, end in enumerate(ends):
+        if words[end].lower() in TITLE_BY_WORDS:
+            phrases.append(words[end + 1 : ends[i + 1] if i + 1 < len(ends) else len(words)])
+    found = []
+    for phrase in phrases:
+        while phrase and phrase[0].lower() in TITLE_ARTICLES:
+            phrase = phrase[1:]
+        found.append(phrase)
+        while phrase and is_claim(phrase[0]):  # "Scalable Gaussian Process", and "Gaussian Process"
+            phrase = phrase[1:]
+        found.append(phrase)
+    return list(dict.fromkeys(" ".join(phrase) for phrase in found if phrase))
 
 
 def first_unclaimed(words: list[re.Match[str]]) -> int:

@@ -18,6 +18,7 @@ from kg.titles import (
     title_lead_tasks,
     title_long_form,
     title_mentions,
+    title_method_phrases,
     title_name_mentions,
     title_relations,
     title_tasks,
@@ -373,3 +374,23 @@ def test_a_short_form_a_title_spells_out_is_its_long_form_in_the_abstract():
     assert r.entities[keys[("a", False)]].name == "Continuous Augmented Positional Embeddings"
     assert keys[("b", False)] == "cosine adaptive pooling encoder"
     assert keys[("c", False)] == "CAPE"  # two papers define it apart: a bare CAPE is neither
+
+
+@pytest.mark.parametrize(
+    "title, phrases",
+    [
+        ("Local Pan-privacy for Federated Analytics", ["Local Pan-privacy"]),  # what opens it, before "for"
+        ("Image Generation using Continuous Filter Atoms", ["Continuous Filter Atoms"]),  # after "using"
+        ("Steerable 3D Spherical Neurons", ["Steerable 3D Spherical Neurons"]),  # a few words, no preposition
+        ("Efficient Sampling by a Scalable Gaussian Process", ["Scalable Gaussian Process", "Gaussian Process"]),
+        (
+            "A Universal Error Measure for Input Predictions Applied to Online Graph Problems",
+            ["Universal Error Measure"],
+        ),
+        ("THOMAS: Trajectory Heatmap Output with learned Multi-Agent Sampling", []),  # the part after the colon
+        ("Adversarial Resilience in Sequential Prediction via Abstention", ["Abstention"]),  # not what opens it
+        ("On the Convergence of Adam and Beyond in Deep Learning Theory", []),
+    ],
+)
+def test_what_a_title_names_as_the_means_of_the_work(title, phrases):
+    assert title_method_phrases(title) == phrases
