@@ -205,8 +205,9 @@ def called_by_authors(span: Span) -> bool:
 
 
 def coins(verb: Token) -> bool:
-    """Is the verb's object a name: "which we term X", "which we call X" (not "we call an API")?"""
-    return verb.lemma_ in COINING_VERBS or any(c.lower_ == "which" for c in verb.children)
+    """Is the verb's object a name: "which we term X", "which we call X", "an algorithm we call X" (not "we call
+    an API")?"""
+    return verb.lemma_ in COINING_VERBS or verb.dep_ == "relcl" or any(c.lower_ == "which" for c in verb.children)
 
 
 def naming_cue(span: Span) -> int | None:

@@ -491,8 +491,10 @@ def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
         (  # a name "we" give, however the verb is attached; the model "we call" is no name given
             "We call this architecture PointNetST. We present a novel distributed algorithm, which we refer to as "
             "H-LINUCB, wherein agents cooperate. The proposed method – which we call preconditioned hidden "
-            "gradient descent – hinges on a scheme. We call GPT-4 through its API.",
-            ["PointNetST", "H-LINUCB", "preconditioned hidden gradient descent"],
+            "gradient descent – hinges on a scheme. We use this observation to develop an alternative algorithm we call "
+            "Functional SAM, which regularizes curvature only through the statistics of the function. "
+            "We call GPT-4 through its API.",
+            ["PointNetST", "H-LINUCB", "preconditioned hidden gradient descent", "Functional SAM"],
             ["GPT-4"],
         ),
         (  # a name given after a proposal in its sentence ("termed" a conjunct of "introduce"), or to the authors'
