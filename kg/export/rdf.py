@@ -196,14 +196,17 @@ def relation_triples(
     if evidence:
         for r in data["evidence"]:
             paper = paper_iri(base, r.paper)
-            ends = (f"{r.head.start}-{r.head.end}", f"{r.tail.start}-{r.tail.end}")
-            if r.source == TITLE:  # the title states it (kg.titles.title_relations)
+            stated_in_title = r.source == TITLE  # kg.titles.title_relations; else an abstract's sentence, which may
+            # say it of the name its title gives ("our method": kg.nlp.relations), an end in the title
+            ends = tuple(
+                f"{TITLE_PART}-" * (m.in_title and not stated_in_title) + f"{m.start}-{m.end}" for m in (r.head, r.tail)
+            )
+            if stated_in_title:
                 source, text = title_iri(paper), graph.nodes[paper]["title"]
                 iri = annotation_iri(base, r.paper, TITLE_PART, relation, *ends)
                 yield from title_part(paper, told)
-            else:  # an abstract's sentence states it, of the name its title gives too ("our method": kg.nlp.relations)
+            else:
                 source, text = paper, graph.nodes[paper]["abstract"]
-                ends = tuple(f"{TITLE_PART}-" * m.in_title + f"{m.start}-{m.end}" for m in (r.head, r.tail))
                 iri = annotation_iri(base, r.paper, relation, *ends)
             yield from annotation(iri, "describing", statement, source, r.start, r.end, text[r.start : r.end])
             yield Triple(ox.NamedNode(iri), KG("confidence"), confidence(relation_confidence([r])))

@@ -42,7 +42,7 @@ from .lexicon import (
     TASK_PREPOSITIONS,
 )
 from .metric_names import SPEEDUP, is_metric_name, metric_key
-from .relations import SUBJECT_DEPS, Named, is_trained_on, own_label, own_spans, spans_at
+from .relations import SUBJECT_DEPS, TITLE_NAME, Named, is_trained_on, own_label, own_spans, spans_at
 from .roles import is_proposed_name
 from .spans import named_by_apposition
 
@@ -220,7 +220,7 @@ def is_condition(verb: Token) -> bool:
     return any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKS for c in verb.children)
 
 
-UNNAMED = (-1, -1)  # the paper's own method, which the paper does not name where it says "our method"
+UNNAMED = TITLE_NAME  # the paper's own method where the abstract does not name it (its title may)
 
 
 def subject_of(verbs: list[Token], spans: dict[int, Span], own: dict[str, Named]) -> tuple[int, int] | None:

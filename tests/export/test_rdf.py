@@ -8,7 +8,8 @@ from rdflib import DCTERMS, RDF, RDFS, SKOS, BNode, Graph, Namespace, URIRef
 
 import kg
 from kg.graph import paper_iri
-from kg.settings import DEFAULT_MIN_CONFIDENCE, TITLE
+from kg.settings import DEFAULT_BASE_IRI, DEFAULT_MIN_CONFIDENCE, TITLE
+from tests.helpers import jsonl
 
 KG = Namespace("https://w3id.org/paperkg/ontology#")
 CLASS_OF_LABEL = {"METHOD": KG.Method, "TASK": KG.Task, "DATASET": KG.Dataset}
@@ -266,3 +267,27 @@ def test_an_entitys_mention_count_and_type_evidence(tmp_path):
         assert total.toPython() == count >= typed.toPython() >= 0
     assert sum(c > 1 for c in counts.values()) > 10
     assert sum(rdf.value(URIRef(e), KG.typeEvidence).toPython() for e in counts) > 0.9 * sum(counts.values())
+
+
+def test_a_relation_of_the_name_only_the_title_gives_has_its_abstract_sentence_as_evidence(tmp_path):
+    abstract = (
+        "We propose a simple regularization method for fine-tuning. Our method outperforms SAM on ImageNet. "
+        "Sharpness-aware minimization (SAM) is widely used."
+    )
+    papers = jsonl(
+        tmp_path / "p.jsonl", [{"id": "p1", "title": "FDA-X: Feature Distribution Alignment", "abstract": abstract}]
+    )
+    rdf = load(kg.build([papers], tmp_path / "out", min_confidence=0.0, workers=1))
+    [(statement, annotation)] = [
+        (s, a) for s in rdf.subjects(RDF.predicate, KG.evaluatedOn) for a in rdf.subjects(OA.hasBody, s)
+    ]
+    assert str(rdf.value(rdf.value(statement, RDF.subject), SKOS.prefLabel)) == "FDA-X"
+    assert str(annotation).endswith("/p1/evaluatedOn/title-0-5/" + "-".join(map(str, span(abstract, "ImageNet"))))
+    target = rdf.value(annotation, OA.hasTarget)
+    quoted = {str(rdf.value(s, OA.exact)) for s in rdf.objects(target, OA.hasSelector) if rdf.value(s, OA.exact)}
+    assert quoted == {"Our method outperforms SAM on ImageNet."}
+    assert rdf.value(target, OA.hasSource) == URIRef(paper_iri(DEFAULT_BASE_IRI, "p1"))  # the abstract
+
+
+def span(text: str, piece: str) -> tuple[int, int]:
+    return text.index(piece), text.index(piece) + len(piece)
