@@ -676,9 +676,10 @@ def resolve_relations(relations: list[Relation], resolution: Resolution) -> list
 
 
 def resolve_results(results: list[Result], resolution: Resolution) -> list[Result]:
-    """Results whose mentions name their entities by key. A result is dropped where its named method did not
-    become a method entity; a dataset or task that did not become one of those, or a baseline that is no
-    other method, is left out of it (its sentence still says what it was)."""
+    """Results whose mentions name their entities by key. A result is dropped where its method, named in the
+    abstract, did not become a method entity (one its title names is then left out, as one the paper does not
+    name); a dataset or task that did not become one of those, or a baseline that is no other method, is left out
+    of it (its sentence still says what it was)."""
     keys = {place(m): m for m in resolution.mentions}
 
     def resolved(m: Mention | None, labels: tuple[str, ...]) -> Mention | None:
@@ -688,7 +689,7 @@ def resolve_results(results: list[Result], resolution: Resolution) -> list[Resul
     kept = []
     for r in results:
         method = resolved(r.method, ("METHOD",))
-        if r.method is not None and method is None:
+        if r.method is not None and method is None and not r.method.in_title:
             continue
         baseline = resolved(r.baseline, ("METHOD",))
         if baseline is not None and method is not None and baseline.entity == method.entity:

@@ -20,7 +20,8 @@ from .title_names import title_name
 # {"spans": [[start_char, end_char, text, label, proposed, sentence index, long_form, listed], ...],
 #  "relations": [[head span index, relation, tail span index, sentence index, source], ...] (TITLE_INDEX: the title's name),
 #  "results": [[value start_char, value end_char, value, unit, metric start_char, metric end_char, relative,
-#               method, target and baseline span indices (-1: none), sentence index], ...],
+#               method, target and baseline span indices (-1: none; a method's, the paper's own, unnamed in the
+#               abstract), sentence index], ...],
 #  "sentences": [[start_char, end_char, text], ...]}: each sentence a span, relation or result is in, once
 DocData = dict[str, list[list[Any]]]
 KEYS = ("spans", "relations", "results", "sentences")
@@ -148,9 +149,8 @@ def paper_records(paper: Paper, text: CleanText, data: DocData) -> Records:
         baseline,
         sentence,
     ) in data["results"]:
-        method_mention, target_mention, baseline_mention = (
-            mentions[i] if i >= 0 else None for i in (method, target, baseline)
-        )
+        target_mention, baseline_mention = (mentions[i] if i >= 0 else None for i in (target, baseline))
+        method_mention = mentions[method] if method >= 0 else titled  # unnamed in the abstract: the title's name
         if method >= 0 and method_mention is None:
             continue  # its method was a piece of LaTeX
         start, end = text.to_raw_with_markup(start_char, end_char)  # "3$\\times$", not "3$\\times"

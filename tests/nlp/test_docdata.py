@@ -57,20 +57,20 @@ def test_a_span_inside_latex_math_is_left_out_with_its_relations_and_results():
     assert [(r.value, r.method.text, r.target, r.metric) for r in results] == [(2.0, "GRAMA", None, "uses")]
 
 
-def test_a_relation_of_the_name_only_the_title_gives():
-    abstract = "Our method outperforms SAM."
+def test_a_relation_and_a_result_of_the_name_only_the_title_gives():
+    abstract = "Our method outperforms SAM by 2%."
     text = clean(abstract)
-    sam = text.text.index("SAM")
+    sam, value = text.text.index("SAM"), text.text.index("2%")
     data = {
         "sentences": [[0, len(text.text), text.text]],
         "spans": [[sam, sam + 3, "SAM", "METHOD", False, 0, "", NOT_LISTED]],
         "relations": [[TITLE_INDEX, "comparedWith", 0, 0, "experiments"]],
-        "results": [],
+        "results": [[value, value + 2, 2.0, "%", value, value + 2, True, -1, -1, 0, 0]],  # the paper's own method
     }
     assert fits(data, text.text) and not fits(
         {**data, "relations": [[-2, "comparedWith", 0, 0, "experiments"]]}, text.text
     )
-    _, [compared], _ = paper_records(
+    _, [compared], [result] = paper_records(
         Paper("p", abstract, title="Proxy-FDA: Feature Distribution Alignment"), text, data
     )
     assert (compared.head.text, compared.head.in_title, compared.head.start, compared.head.role) == (
@@ -80,5 +80,6 @@ def test_a_relation_of_the_name_only_the_title_gives():
         "proposes",
     )
     assert compared.sentence == abstract and (compared.start, compared.end) == (0, len(abstract))
-    _, relations, _ = paper_records(Paper("p", abstract, title="Beyond Sharpness: Alignment"), text, data)
-    assert relations == []  # no name before the title's colon: no end
+    assert result.method == compared.head and result.baseline is not None and result.baseline.text == "SAM"
+    _, relations, [result] = paper_records(Paper("p", abstract, title="Beyond Sharpness: Alignment"), text, data)
+    assert relations == [] and result.method is None  # no name before the title's colon: no end

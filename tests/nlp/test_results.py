@@ -2,11 +2,16 @@
 metric names."""
 
 import pickle
+from dataclasses import replace
 
 import pytest
 
+from kg.confidence import resolve_papers
+from kg.corpus import Paper
 from kg.nlp.metric_names import is_metric_name, lower_is_better, metric_key
+from kg.nlp.parse import extract
 from kg.nlp.results import Result
+from kg.resolve import resolve_results
 
 NONE = "-"
 
@@ -143,3 +148,16 @@ def test_known_metrics_and_which_are_better_lower():
     assert not is_metric_name("maps") and not is_metric_name("parameters")
     assert lower_is_better(metric_key("Perplexity")) and lower_is_better(metric_key("FID"))
     assert not lower_is_better(metric_key("accuracy")) and not lower_is_better(metric_key("BLEU"))
+
+
+def test_a_result_of_the_name_the_title_gives_is_its_methods_where_that_is_an_entity(nlp):
+    abstract = "We propose a simple regularization method. Our method achieves 84.1% accuracy on ImageNet."
+    named = Paper("p", abstract, title="FDA-X: Feature Distribution Alignment")
+    _, _, [result] = extract([named], nlp)
+    assert (result.method.text, result.method.in_title) == ("FDA-X", True)
+    resolution = resolve_papers(extract([named], nlp).mentions, [named])
+    [kept] = resolve_results([result], resolution)
+    assert resolution.entities[kept.method.entity].name == "FDA-X" and kept.target.name == "ImageNet"
+    # where the title's name is no entity (the abstract names it otherwise), the result stays, of no named method
+    [kept] = resolve_results([result], replace(resolution, mentions=[m for m in resolution.mentions if not m.in_title]))
+    assert kept.method is None and kept.value == 84.1
