@@ -322,6 +322,9 @@ PATTERNS: dict[str, list[list[dict]]] = {
 }
 # A DATASET named inside a noun phrase: "the ESP benchmark" (head noun "benchmark", name "ESP").
 NAME_DEPS = {"compound", "nmod", "amod", "appos"}
+# Relations between two methods, whose types are the entities' (kg.resolve: a name's mentions across the corpus),
+# not the spans': in "improvements over DPO" the recognizer may read DPO as a task, the build knows it a method.
+METHOD_RELATIONS = {"comparedWith", "isA"}
 SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 
 
@@ -408,11 +411,12 @@ def own_spans(doc: Doc) -> dict[str, Named]:
     }
 
 
-def fits(relation: str, head: Named, tail: Named) -> bool:
-    """Labels fit the relation, and the two spans are not the same name (nor overlapping)."""
+def fits(relation: str, head: Named, tail: Named, by_entity: bool = False) -> bool:
+    """Labels fit the relation, and the two spans are not the same name (nor overlapping); `by_entity`, the labels
+    are left to the entities the spans become, which resolution checks (kg.resolve.resolve_relations)."""
     if head.start < tail.end and tail.start < head.end or head.text == tail.text:
         return False
-    return (head.label_, tail.label_) == RELATIONS[relation]
+    return by_entity or (head.label_, tail.label_) == RELATIONS[relation]
 
 
 @Language.factory(
@@ -463,7 +467,7 @@ class RelationFinder:
                 for tail in spans_of(doc[token_ids[t]], examples):
                     # "X achieves 90% accuracy on Y": a dataset X is evaluated on, or a task X is used for
                     said = "usedFor" if relation == "evaluatedOn" and tail.label_ == "TASK" else relation
-                    if fits(said, head, tail):
+                    if fits(said, head, tail, by_entity=said in METHOD_RELATIONS):
                         found.setdefault((head.start, head.end, said, tail.start, tail.end), (token_ids[0], CUE))
         if "METHOD" in own and is_abstract(doc):
             method = own["METHOD"]
@@ -471,7 +475,7 @@ class RelationFinder:
                 said = "evaluatedOn" if span.label_ == "DATASET" else "usedFor"
                 found.setdefault((method.start, method.end, said, span.start, span.end), (span.start, EXPERIMENTS))
             for rival, cue in own_comparisons(doc, method, spans_of):
-                if fits("comparedWith", method, rival):
+                if fits("comparedWith", method, rival, by_entity=True):
                     stated = (method.start, method.end, "comparedWith", rival.start, rival.end)
                     found.setdefault(stated, (cue, EXPERIMENTS))
         doc._.relations = [[*r, *found[r]] for r in sorted(found)]

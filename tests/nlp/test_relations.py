@@ -5,11 +5,14 @@ import pickle
 from dataclasses import replace
 
 import pytest
+import spacy
+from spacy.tokens import Span
 
+from kg.confidence import resolve_papers
 from kg.corpus import Paper
 from kg.graph import build_graph
 from kg.nlp.parse import extract
-from kg.nlp.relations import ABSTRACT_SENTENCES
+from kg.nlp.relations import ABSTRACT_SENTENCES, fits
 from kg.records import Mention, Relation
 from kg.resolve import resolve, resolve_relations
 
@@ -438,3 +441,31 @@ def test_graph_edges_count_the_papers_that_state_a_relation(nlp):
     assert {graph.nodes[head]["name"], graph.nodes[tail]["name"]} == {"LoRA", "DoRA"}
     assert (data["papers"], data["paper_ids"], data["mentions"]) == (2, ["p1", "p2"], 2)
     assert data["sentence"] == "LoRA outperforms DoRA on GLUE." and len(data["evidence"]) == 2
+
+
+def test_a_relation_between_two_methods_leaves_their_types_to_the_entities():
+    doc = spacy.blank("en")("Our method improves over DPO on MT-Bench.")
+    ours, dpo, bench = Span(doc, 0, 2, label="METHOD"), Span(doc, 4, 5, label="TASK"), Span(doc, 6, 9, label="DATASET")
+    assert not fits("comparedWith", ours, dpo) and fits("comparedWith", ours, dpo, by_entity=True)
+    assert not fits("comparedWith", ours, Span(doc, 1, 2, label="METHOD"), by_entity=True)  # overlapping
+    assert fits("evaluatedOn", ours, bench) and not fits("evaluatedOn", dpo, bench)
+
+
+def test_a_rival_the_recognizer_read_as_a_task_is_compared_where_the_build_knows_it_a_method(nlp):
+    papers = [
+        Paper(
+            "p1",
+            "It is challenging to leverage token-level reward as guidance for Direct Preference Optimization (DPO), "
+            "since DPO is formulated as a sequence-level bandit problem. Experiment results demonstrate that our "
+            "method achieves substantial performance improvements over DPO, with win rate gains of up to 7.5 points "
+            "on MT-Bench.",
+            title="TGDPO: Harnessing Token-Level Reward Guidance",
+        ),
+        Paper("p2", "We align language models with DPO and PPO. DPO is simpler than PPO. We fine-tune Llama with DPO."),
+    ]
+    mentions, relations, _ = extract(papers, nlp)
+    assert {m.label for m in mentions if m.paper == "p1" and m.text == "DPO"} == {"TASK"}  # the premise
+    resolution = resolve_papers(mentions, papers)
+    stated = {(r.head.text, r.relation, r.tail.text) for r in resolve_relations(relations, resolution)}
+    assert ("TGDPO", "comparedWith", "DPO") in stated
+    assert ("TGDPO", "usedFor", "DPO") not in stated  # what the parse said of DPO as a task goes: it is no task
