@@ -339,9 +339,21 @@ def names_none(span: Span) -> bool:
     return (
         is_interest(span)
         or any(t.like_url for t in span)
+        or in_url(span)
         or span.root.lower_ in HARDWARE
         or span.text.lower() in MODALITIES
     )
+
+
+def in_url(span: Span) -> bool:
+    """Is the span the end of an address the tokenizer cut ("[GitHub](https://github.com/Owner/DiMA)": the
+    tokens after "/" are no URL of their own)? A token written on to it, without a space, is one."""
+    i = span.start - 1
+    while i >= 0 and not span.doc[i].whitespace_:
+        if span.doc[i].like_url:
+            return True
+        i -= 1
+    return False
 
 
 def dataset_cue(span: Span, evaluating: frozenset[int], certain: str | None = None) -> bool:

@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from ..settings import SPAN_KEY
-from .labels import head_label, strong_head_label
+from .labels import head_label, in_url, strong_head_label
 from .lexicon import DASHES, HARDWARE, LIST_SEPARATORS, METRIC_NAMES
 from .model_names import named_label
 from .short_forms import short_form_key
@@ -135,7 +135,7 @@ class LabelPropagator:
                 Span(doc, start, end, label=names[doc.vocab.strings[match_id]]) for match_id, start, end in matcher(doc)
             ]
             taken = covered(spans)
-            spans += [r for r in filter_spans(repeated) if not overlaps_any(r, taken)]
+            spans += [r for r in filter_spans(repeated) if not overlaps_any(r, taken) and not in_url(r)]
         spans = filter_spans(spans)
         if self.lists:
             spans = filter_spans(spans + list_mates(doc, spans))

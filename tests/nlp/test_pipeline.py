@@ -447,6 +447,9 @@ def test_a_mention_ends_at_a_dash_between_phrases(nlp):
 def test_a_code_address_is_not_an_entity(nlp):
     texts = {m.text for m in run(nlp, "We propose U-DiT. Codes are available at https://github.com/YuchuanTian/U-DiT")}
     assert "U-DiT" in texts and not any("github" in t for t in texts)
+    # a Markdown link, which the tokenizer cuts after the host: the rest is no name either
+    mentions = run(nlp, "We propose DiMA. Code is released at [GitHub](https://github.com/Meshchaninov/Spaced-DiMA)")
+    assert [(m.text, m.start) for m in mentions] == [("DiMA", 11)]
 
 
 def test_the_name_given_right_after_a_proposed_method_is_proposed(nlp):
