@@ -411,12 +411,13 @@ def own_spans(doc: Doc) -> dict[str, Named]:
     }
 
 
-def fits(relation: str, head: Named, tail: Named, by_entity: bool = False) -> bool:
-    """Labels fit the relation, and the two spans are not the same name (nor overlapping); `by_entity`, the labels
-    are left to the entities the spans become, which resolution checks (kg.resolve.resolve_relations)."""
+def fits(relation: str, head: Named, tail: Named) -> bool:
+    """Labels fit the relation, and the two spans are not the same name (nor overlapping); for a relation between
+    two methods (METHOD_RELATIONS) the labels are left to the entities the spans become, which resolution checks
+    (kg.resolve.resolve_relations)."""
     if head.start < tail.end and tail.start < head.end or head.text == tail.text:
         return False
-    return by_entity or (head.label_, tail.label_) == RELATIONS[relation]
+    return relation in METHOD_RELATIONS or (head.label_, tail.label_) == RELATIONS[relation]
 
 
 @Language.factory(
@@ -467,7 +468,7 @@ class RelationFinder:
                 for tail in spans_of(doc[token_ids[t]], examples):
                     # "X achieves 90% accuracy on Y": a dataset X is evaluated on, or a task X is used for
                     said = "usedFor" if relation == "evaluatedOn" and tail.label_ == "TASK" else relation
-                    if fits(said, head, tail, by_entity=said in METHOD_RELATIONS):
+                    if fits(said, head, tail):
                         found.setdefault((head.start, head.end, said, tail.start, tail.end), (token_ids[0], CUE))
         if "METHOD" in own and is_abstract(doc):
             method = own["METHOD"]
@@ -475,7 +476,7 @@ class RelationFinder:
                 said = "evaluatedOn" if span.label_ == "DATASET" else "usedFor"
                 found.setdefault((method.start, method.end, said, span.start, span.end), (span.start, EXPERIMENTS))
             for rival, cue in own_comparisons(doc, method, spans_of):
-                if fits("comparedWith", method, rival, by_entity=True):
+                if fits("comparedWith", method, rival):
                     stated = (method.start, method.end, "comparedWith", rival.start, rival.end)
                     found.setdefault(stated, (cue, EXPERIMENTS))
         doc._.relations = [[*r, *found[r]] for r in sorted(found)]

@@ -446,8 +446,8 @@ def test_graph_edges_count_the_papers_that_state_a_relation(nlp):
 def test_a_relation_between_two_methods_leaves_their_types_to_the_entities():
     doc = spacy.blank("en")("Our method improves over DPO on MT-Bench.")
     ours, dpo, bench = Span(doc, 0, 2, label="METHOD"), Span(doc, 4, 5, label="TASK"), Span(doc, 6, 9, label="DATASET")
-    assert not fits("comparedWith", ours, dpo) and fits("comparedWith", ours, dpo, by_entity=True)
-    assert not fits("comparedWith", ours, Span(doc, 1, 2, label="METHOD"), by_entity=True)  # overlapping
+    assert fits("comparedWith", ours, dpo) and fits("isA", dpo, ours)
+    assert not fits("comparedWith", ours, Span(doc, 1, 2, label="METHOD"))  # overlapping
     assert fits("evaluatedOn", ours, bench) and not fits("evaluatedOn", dpo, bench)
 
 
